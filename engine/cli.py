@@ -1,0 +1,64 @@
+"""The engine's command line: `python -m engine replay|bench|arena …`."""
+
+import argparse
+import json
+import sys
+
+from .errors import EngineError
+from .record import replay_lines
+
+
+def replay_command(args):
+    try:
+        stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")
+    except OSError as error:
+        print(f"cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        return 1
+    try:
+        with stream:
+            state = replay_lines(stream)
+            if args.seat is None:
+                output = state.summary()
+            else:
+                output = state.view(args.seat)
+    except EngineError as error:
+        print(error, file=sys.stderr)
+        return 1
+    except UnicodeDecodeError:
+        print(f"{args.file} is not UTF-8 text", file=sys.stderr)
+        return 1
+    print(json.dumps(output, ensure_ascii=False))
+    return 0
+
+
+def bench_command(args):
+    from .bench import run_bench
+
+    return run_bench(args.game, args.seconds)
+
+
+def arena_command(args):
+    from .arena import run_arena
+
+    return run_arena(args)
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(prog="python -m engine", description="Cachette's rules engine")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    replay = commands.add_parser("replay", help="apply a record and print its summary or a seat's view")
+    replay.add_argument("file", help="a JSON Lines record, or - for standard input")
+    replay.add_argument("--seat", type=int, help="print what this seat may see instead of the summary")
+    replay.set_defaults(run=replay_command)
+
+    bench = commands.add_parser("bench", help="measure random deals per second")
+    bench.add_argument("game")
+    bench.add_argument("--seconds", type=float, default=5.0)
+    bench.set_defaults(run=bench_command)
+    return parser
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    return args.run(args)

@@ -1,0 +1,46 @@
+"""Dealing a recorded pack out to hands.
+
+The shuffle happens outside the engine; the engine only takes cards off the
+top of the recorded deck (its first element) in the order the rules describe.
+"""
+
+from collections import Counter
+
+from .errors import DealError
+from .cards import parse_card
+
+
+def check_deck(deck, expected_pack):
+    """The deck in canonical notation, if it holds exactly the expected pack."""
+    if not isinstance(deck, list):
+        raise DealError("a deal's deck must be a list of cards")
+    cards = [parse_card(card) for card in deck]
+    if Counter(cards) != Counter(expected_pack):
+        missing = sorted((Counter(expected_pack) - Counter(cards)).elements())
+        extra = sorted((Counter(cards) - Counter(expected_pack)).elements())
+        details = []
+        if missing:
+            details.append("missing " + " ".join(missing))
+        if extra:
+            details.append("not expected " + " ".join(extra))
+        raise DealError(
+            f"the deck must hold the {len(expected_pack)} cards of the pack once each: " + "; ".join(details)
+        )
+    return cards
+
+
+def deal_round(deck, seats, first, batches, start=0):
+    """Deal `deck[start:]` round the table from `first`, in the given batch sizes.
+
+    Each entry of `batches` is one pass round the table: every seat in turn
+    takes that many cards. Returns the hands (indexed by seat) and the index of
+    the first card not dealt.
+    """
+    hands = [[] for _ in range(seats)]
+    position = start
+    for size in batches:
+        for offset in range(seats):
+            seat = (first + offset) % seats
+            hands[seat].extend(deck[position:position + size])
+            position += size
+    return hands, position

@@ -1,0 +1,394 @@
+"""Quinto (Angelo Lewis, c.1900), as `rules/quinto.md` specifies.
+
+Four hands in two partnerships, 53 cards (the Joker is the Quint Royal), a
+five-card cachette dealt first and taken as a thirteenth trick, a doubling
+round, quints scored the moment a trick is won, and a game of 250. With three
+players one of them (seat 0) also plays the dummy opposite him (seat 2).
+"""
+
+from ..cards import JOKER, RANKS, SUIT_NAMES, pack, parse_card, sort_cards
+from ..dealing import deal_round
+from ..errors import IllegalMoveError, RecordError
+from ..options import Option
+from ..registry import register
+from ..state import AWAITING_DEAL, AWAITING_MOVE
+from ..tricks import TrickGame, trick_json
+
+SUITS_LOW_TO_HIGH = "SCDH"
+HAND_ORDER = "HDCS"
+# One total order of the 52 cards: suit first (hearts highest), then rank.
+POWER = {
+    rank + suit: suit_index * 13 + (12 - rank_index)
+    for suit_index, suit in enumerate(SUITS_LOW_TO_HIGH)
+    for rank_index, rank in enumerate(RANKS)
+}
+QUINT_BY_SUIT = {"H": 20, "D": 15, "C": 10, "S": 5}
+QUINT_ROYAL = 25
+BASE_TRICK_VALUE = 5
+CACHETTE_SIZE = 5
+TRICKS_PER_DEAL = 12
+RUBBER_GAMES_TO_WIN = 2
+RUBBER_BONUS = 100
+THREE_HANDED_HANDICAP = 25
+DUMMY_PLAYER, DUMMY = 0, 2
+CALLS = ("pass", "double", "redouble")
+
+PHASE_DEAL, PHASE_DOUBLING, PHASE_PLAY, PHASE_OVER = "deal", "doubling", "play", "over"
+
+
+def quints_in(cards):
+    """The quints among `cards`: a list of (points, cards forming it)."""
+    found = []
+    present = set(cards)
+    for card in cards:
+        if card == JOKER:
+            found.append((QUINT_ROYAL, (JOKER,)))
+        elif card[0] == "5":
+            found.append((QUINT_BY_SUIT[card[1]], (card,)))
+    for suit in "HDCS":
+        for pair in (("A" + suit, "4" + suit), ("2" + suit, "3" + suit)):
+            if pair[0] in present and pair[1] in present:
+                found.append((QUINT_BY_SUIT[suit], pair))
+    return found
+
+
+def side_of(seat):
+    return seat % 2
+
+
+@register
+class Quinto(TrickGame):
+    name = "quinto"
+    title = "Quinto"
+    blurb = "Partners race to 250 with quints, doubling and a hidden five-card cachette."
+    length = "a rubber of two or three games, each of several deals"
+    players = (4, 3)
+    sides = 2
+    options = (
+        Option("target", 250, "points that win a game", minimum=50, maximum=1000),
+        Option("match", lambda players: "rubber" if players == 4 else "single_game",
+               "a single game, or a rubber won by the first side to win two games",
+               choices=("single_game", "rubber")),
+        Option("rubber_settlement", "points",
+               "how a rubber is settled: every point scored plus 100 for the winner, or games only",
+               choices=("points", "games_only")),
+        Option("joker_lead", "forbidden",
+               "whether the Joker may be led, and who takes a trick it leads",
+               choices=("forbidden", "highest_card", "opponents_win")),
+        Option("joker_trick11_compulsion", "always",
+               "with the Joker lead forbidden: when a holder must play it at trick 11",
+               choices=("always", "if_forced_to_win", "none")),
+        Option("joker_led_follow", "second_card_sets_suit",
+               "after a Joker lead: the next card sets the suit to follow, or no suit need be followed",
+               choices=("second_card_sets_suit", "free")),
+        Option("dummy_exposed_after_opening_lead", False,
+               "three-handed: whether the dummy's cards are shown to all after the opening lead",
+               choices=(False, True)),
+    )
+
+    def __init__(self, players, options, dealer):
+        super().__init__(players, options, dealer)
+        if players == 3:
+            if self.opts["match"] == "rubber":
+                raise RecordError("three-handed Quinto has no rubbers: match must be single_game")
+            if dealer != DUMMY_PLAYER:
+                raise RecordError("in three-handed Quinto the dummy player (seat 0) deals first")
+        self.phase = PHASE_DEAL
+        self.next_dealer = dealer
+        self.game_scores = self.opening_scores()
+        self.games_won = [0, 0]
+        self.game_results = []    # finished games: {"winner": side, "scores": [a, b]}
+        self.history = []         # finished deals, as shown to every player
+        self.hands = [[] for _ in range(4)]
+        self.trick, self.tricks, self.leader, self.turn = [], [], None, None
+        self.calls = []
+        self.cachette = []
+        self.cachette_taken = False
+        self.dealt_hands = []
+        self.deal_quints = []
+        self.tricks_won = [0, 0]
+
+    # Facts -------------------------------------------------------------------
+
+    @classmethod
+    def seats_for(cls, players):
+        return 4
+
+    def controller(self, seat):
+        return DUMMY_PLAYER if self.player_count == 3 and seat == DUMMY else seat
+
+    def full_pack(self):
+        return pack(jokers=1)
+
+    def opening_scores(self):
+        return [0, THREE_HANDED_HANDICAP] if self.player_count == 3 else [0, 0]
+
+    @property
+    def scores(self):
+        return self.game_scores
+
+    @property
+    def awaiting(self):
+        if self.phase == PHASE_OVER:
+            return None
+        return AWAITING_DEAL if self.phase == PHASE_DEAL else AWAITING_MOVE
+
+    @property
+    def to_move(self):
+        if self.phase == PHASE_DOUBLING:
+            return [(self.dealer + 1 + len(self.calls)) % 4]
+        if self.phase == PHASE_PLAY:
+            return [self.turn]
+        return []
+
+    @property
+    def trick_value(self):
+        called = {call for _, call in self.calls}
+        return BASE_TRICK_VALUE * (2 if "double" in called else 1) * (2 if "redouble" in called else 1)
+
+    # The deal ----------------------------------------------------------------
+
+    def deal_pack(self, cards):
+        self.dealer = self.next_dealer
+        self.next_dealer = (self.dealer + 1) % 4
+        self.deals += 1
+        eldest = (self.dealer + 1) % 4
+        hands, _ = deal_round(cards, 4, eldest, [1] * TRICKS_PER_DEAL, start=CACHETTE_SIZE)
+        self.cachette = cards[:CACHETTE_SIZE]
+        self.cachette_taken = False
+        self.dealt_hands = [list(hand) for hand in hands]
+        self.calls = []
+        self.deal_quints = []
+        self.tricks_won = [0, 0]
+        self.start_tricks(hands, eldest)
+        self.phase = PHASE_DOUBLING
+
+    # Moves -------------------------------------------------------------------
+
+    def parse_move(self, seat, text):
+        if isinstance(text, str) and text.strip().lower() in CALLS:
+            return text.strip().lower()
+        return parse_card(text)
+
+    def legal_moves(self, seat):
+        if self.phase == PHASE_DOUBLING:
+            return self.legal_calls(seat) if seat == self.to_move[0] else []
+        if self.phase == PHASE_PLAY:
+            return self.legal_cards(seat) if seat == self.turn else []
+        return []
+
+    def legal_calls(self, seat):
+        doubler = next((s for s, call in self.calls if call == "double"), None)
+        if doubler is None:
+            return ["double", "pass"]
+        redoubled = any(call == "redouble" for _, call in self.calls)
+        if side_of(doubler) != side_of(seat) and not redoubled:
+            return ["pass", "redouble"]
+        return ["pass"]
+
+    def suit_to_follow(self):
+        led = self.trick[0][1]
+        if led != JOKER:
+            return led[1]
+        if self.opts["joker_led_follow"] == "free" or len(self.trick) == 1:
+            return None
+        return self.trick[1][1][1]
+
+    def legal_cards(self, seat):
+        hand = self.hands[seat]
+        forbidden = self.opts["joker_lead"] == "forbidden"
+        if not self.trick:
+            if forbidden and JOKER in hand and len(hand) > 1:
+                return [card for card in hand if card != JOKER]
+            return list(hand)
+        if forbidden and JOKER in hand and len(self.tricks) == TRICKS_PER_DEAL - 2 and self.compelled(seat):
+            return [JOKER]
+        suit = self.suit_to_follow()
+        following = [card for card in hand if card[1] == suit] if suit else None
+        if not following:
+            return list(hand)
+        if JOKER in hand:
+            following.append(JOKER)
+        return following
+
+    def compelled(self, seat):
+        """Trick 11: must a follower holding the Joker play it now?"""
+        rule = self.opts["joker_trick11_compulsion"]
+        if rule == "always":
+            return True
+        if rule == "if_forced_to_win" and len(self.trick) == 3:
+            other = next(card for card in self.hands[seat] if card != JOKER)
+            return self.trick_winner(tuple(self.trick) + ((seat, other),)) == seat
+        return False
+
+    def explain_illegal(self, seat, move):
+        if self.phase == PHASE_DOUBLING:
+            if move not in CALLS:
+                return IllegalMoveError(f"seat {seat} cannot play {move}: the doubling round is not over", seat)
+            called = [call for _, call in self.calls]
+            if "redouble" in called:
+                reason = "the deal is already redoubled"
+            elif move == "double":
+                reason = "the deal is already doubled"
+            elif "double" not in called:
+                reason = "nobody has doubled"
+            else:
+                reason = "their partner doubled"
+            return IllegalMoveError(f"seat {seat} cannot {move}: {reason}", seat)
+        if move in CALLS:
+            return IllegalMoveError(f"seat {seat} cannot {move}: the doubling round is over", seat)
+        if move not in self.hands[seat]:
+            return self.explain_card(seat, move)
+        if not self.trick:
+            return IllegalMoveError(f"seat {seat} cannot play JK: the Joker may not be led", seat)
+        if self.legal_cards(seat) == [JOKER]:
+            return IllegalMoveError(f"seat {seat} cannot play {move}: at trick 11 the Joker must be played", seat)
+        suit = SUIT_NAMES[self.suit_to_follow()]
+        return IllegalMoveError(f"seat {seat} cannot play {move}: must follow suit ({suit})", seat)
+
+    def play(self, seat, move):
+        if self.phase == PHASE_DOUBLING:
+            self.calls.append((seat, move))
+            if len(self.calls) == 4:
+                self.phase = PHASE_PLAY
+        else:
+            self.play_card(seat, move)
+
+    # Tricks and scoring --------------------------------------------------------
+
+    def trick_winner(self, cards):
+        led_seat, led = cards[0]
+        if led == JOKER and self.opts["joker_lead"] == "opponents_win":
+            return max((POWER[card], seat) for seat, card in cards if side_of(seat) != side_of(led_seat))[1]
+        return max((POWER[card], seat) for seat, card in cards if card != JOKER)[1]
+
+    def after_trick(self, winner, cards):
+        side = side_of(winner)
+        self.tricks_won[side] += 1
+        if self.score_quints(side, [card for _, card in cards], len(self.tricks)):
+            return
+        if len(self.tricks) == TRICKS_PER_DEAL:
+            self.take_cachette(side)
+
+    def score_quints(self, side, cards, trick_number):
+        """Score the quints of a won trick; True if that won the game."""
+        for points, quint in quints_in(cards):
+            self.deal_quints.append({"side": side, "points": points, "cards": list(quint), "trick": trick_number})
+            self.game_scores[side] += points
+        if self.game_scores[side] >= self.opts["target"]:
+            self.end_game(side)
+            return True
+        return False
+
+    def take_cachette(self, side):
+        self.cachette_taken = True
+        self.tricks_won[side] += 1
+        if self.score_quints(side, self.cachette, TRICKS_PER_DEAL + 1):
+            return
+        for each in (0, 1):
+            self.game_scores[each] += self.tricks_won[each] * self.trick_value
+        a, b = self.game_scores
+        target = self.opts["target"]
+        if a >= target and (b < target or a > b):
+            self.end_game(0)
+        elif b >= target and (a < target or b > a):
+            self.end_game(1)
+        else:
+            self.archive_deal()
+            self.phase = PHASE_DEAL
+
+    def end_game(self, side):
+        self.archive_deal()
+        self.game_results.append({"winner": side, "scores": list(self.game_scores)})
+        self.games_won[side] += 1
+        needed = RUBBER_GAMES_TO_WIN if self.opts["match"] == "rubber" else 1
+        if self.games_won[side] >= needed:
+            self.phase = PHASE_OVER
+            self.over = True
+            self.winner = side
+        else:
+            self.phase = PHASE_DEAL
+            self.game_scores = self.opening_scores()
+
+    def archive_deal(self):
+        self.history.append({
+            "deal": self.deals,
+            "game": len(self.game_results) + 1,
+            "dealer": self.dealer,
+            "calls": [[seat, call] for seat, call in self.calls],
+            "trick_value": self.trick_value,
+            "tricks": [trick_json(trick) for trick in self.tricks],
+            "cachette": list(self.cachette) if self.cachette_taken else None,
+            "quints": [dict(quint) for quint in self.deal_quints],
+            "tricks_won": list(self.tricks_won),
+            "scores": list(self.game_scores),
+        })
+
+    # Views -------------------------------------------------------------------
+
+    def match_view(self):
+        rubber = self.opts["match"] == "rubber"
+        view = {"kind": self.opts["match"], "games_won": list(self.games_won), "games": list(self.game_results)}
+        if rubber and self.over:
+            if self.opts["rubber_settlement"] == "points":
+                totals = [sum(result["scores"][side] for result in self.game_results) for side in (0, 1)]
+                totals[self.winner] += RUBBER_BONUS
+            else:
+                totals = list(self.games_won)
+            view["totals"] = totals
+            view["settlement"] = totals[self.winner] - totals[1 - self.winner]
+        return view
+
+    def visible_seats(self, seat):
+        """The hands the person at `seat` may look at now."""
+        player = self.controller(seat)
+        if self.player_count == 4:
+            return [player]
+        if player == DUMMY_PLAYER:
+            eldest = (self.dealer + 1) % 4
+            first_call_pending = self.phase == PHASE_DOUBLING and not self.calls
+            if first_call_pending and self.dealer in (1, 3):
+                return [eldest]
+            return [DUMMY_PLAYER, DUMMY]
+        if self.opts["dummy_exposed_after_opening_lead"] and (self.trick or self.tricks):
+            return [player, DUMMY]
+        return [player]
+
+    def view(self, seat):
+        if type(seat) is not int or not 0 <= seat < 4:
+            raise RecordError(f"seat must be a number from 0 to 3, not {seat!r}")
+        player = self.controller(seat)
+        visible = self.visible_seats(seat)
+        to_move = self.to_move
+        mine = bool(to_move) and self.controller(to_move[0]) == player and to_move[0] in visible
+        view = {
+            "game": self.name,
+            "seat": seat,
+            "players": self.player_count,
+            "controls": [s for s in range(4) if self.controller(s) == player],
+            "dealer": self.dealer,
+            "deal": self.deals,
+            "phase": self.phase,
+            "to_move": to_move,
+            "awaiting": self.awaiting,
+            "legal": sorted(self.legal_moves(to_move[0])) if mine else [],
+            "hand": sort_cards(self.hands[seat], HAND_ORDER) if seat in visible else [],
+            "hands": [sort_cards(self.hands[s], HAND_ORDER) if s in visible else None for s in range(4)],
+            "calls": [[s, call] for s, call in self.calls],
+            "trick_value": self.trick_value,
+            "cachette": list(self.cachette) if self.cachette_taken else None,
+            "cachette_size": 0 if self.cachette_taken or not self.deals else CACHETTE_SIZE,
+            "tricks_won": list(self.tricks_won),
+            "quints": [dict(quint) for quint in self.deal_quints],
+            "scores": list(self.game_scores),
+            "target": self.opts["target"],
+            "match": self.match_view(),
+            "over": self.over,
+            "winner": self.winner,
+            "history": [dict(deal) for deal in self.history],
+            "options": dict(self.opts),
+        }
+        view.update(self.trick_view())
+        if self.over:
+            view["revealed"] = {"hands": [list(hand) for hand in self.dealt_hands], "cachette": list(self.cachette)}
+        return view

@@ -1,0 +1,61 @@
+"""Game options: each declared once with its values and default."""
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import OptionError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game.
+
+    `choices` lists the allowed values (strings or booleans); an integer
+    option gives `minimum`/`maximum` instead. `default` may be a function of
+    the number of players, for defaults that depend on it.
+    """
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def default_for(self, players):
+        return self.default(players) if callable(self.default) else self.default
+
+    def check(self, value):
+        if self.choices:
+            if value not in self.choices or type(value) is not type(self.choices[0]):
+                allowed = ", ".join(_show(choice) for choice in self.choices)
+                raise OptionError(f"option {self.name} must be one of {allowed}, not {_show(value)}")
+            return value
+        if type(value) is not int:
+            raise OptionError(f"option {self.name} must be a whole number, not {_show(value)}")
+        if self.minimum is not None and value < self.minimum:
+            raise OptionError(f"option {self.name} must be at least {self.minimum}, not {value}")
+        if self.maximum is not None and value > self.maximum:
+            raise OptionError(f"option {self.name} must be at most {self.maximum}, not {value}")
+        return value
+
+
+def _show(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def resolve_options(declared, given, players):
+    """Every declared option's value: the given one, checked, or the default."""
+    if not isinstance(given, dict):
+        raise OptionError("options must be an object")
+    known = {option.name: option for option in declared}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise OptionError(f"unknown option {unknown[0]!r}; this game takes: {', '.join(known) or 'none'}")
+    return {
+        name: option.check(given[name]) if name in given else option.default_for(players)
+        for name, option in known.items()
+    }
+

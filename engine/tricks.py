@@ -1,0 +1,90 @@
+"""The trick loop that trick-taking games share.
+
+A subclass says which cards may be played (`legal_cards`), who wins a full
+trick (`trick_winner`) and what happens when a trick is won (`after_trick`);
+this class keeps the hands, the trick in progress and the tricks of the deal.
+"""
+
+from .cards import SUIT_NAMES, display
+from .errors import IllegalMoveError
+from .state import GameState
+
+
+def follow_suit(hand, suit):
+    """The cards of `hand` that obey "follow suit if you can"."""
+    following = [card for card in hand if card[1] == suit]
+    return following or list(hand)
+
+
+def trick_json(trick):
+    leader, cards, winner = trick
+    return {"leader": leader, "cards": [[seat, card] for seat, card in cards], "winner": winner}
+
+
+class TrickGame(GameState):
+    """A game played in tricks, one card per hand, leader chosen by the last winner."""
+
+    def start_tricks(self, hands, leader):
+        self.hands = hands
+        self.trick = []           # (seat, card) pairs of the trick in progress
+        self.tricks = []          # completed tricks of this deal: (leader, cards, winner)
+        self.leader = leader
+        self.turn = leader
+
+    @property
+    def trick_size(self):
+        return self.seat_count
+
+    def next_seat(self, seat):
+        return (seat + 1) % self.seat_count
+
+    def led_card(self):
+        return self.trick[0][1] if self.trick else None
+
+    def legal_cards(self, seat):
+        """The cards `seat` may play to the trick in progress."""
+        hand = self.hands[seat]
+        if not self.trick:
+            return list(hand)
+        return follow_suit(hand, self.trick[0][1][1])
+
+    def trick_winner(self, cards):
+        """The seat that wins a complete trick of (seat, card) pairs."""
+        raise NotImplementedError
+
+    def after_trick(self, winner, cards):
+        """Scoring and phase changes once a trick is complete."""
+
+    def play_card(self, seat, card):
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        if len(self.trick) < self.trick_size:
+            self.turn = self.next_seat(seat)
+            return
+        cards = tuple(self.trick)
+        winner = self.trick_winner(cards)
+        self.tricks.append((self.leader, cards, winner))
+        self.trick = []
+        self.leader = self.turn = winner
+        self.after_trick(winner, cards)
+
+    def explain_card(self, seat, card):
+        """An IllegalMoveError saying why `card` may not be played by `seat`."""
+        if card not in self.hands[seat]:
+            reason = "it is not in their hand"
+        elif self.trick and card[1] != self.trick[0][1][1] and any(c[1] == self.trick[0][1][1] for c in self.hands[seat]):
+            reason = f"must follow suit ({SUIT_NAMES[self.trick[0][1][1]]})"
+        else:
+            legal = " ".join(display(c) for c in sorted(self.legal_cards(seat)))
+            reason = f"the rules allow only {legal}"
+        return IllegalMoveError(f"seat {seat} cannot play {card}: {reason}", seat)
+
+    def trick_view(self):
+        """The public picture of the deal's tricks, for views."""
+        return {
+            "leader": self.leader,
+            "trick": [[seat, card] for seat, card in self.trick],
+            "last_trick": trick_json(self.tricks[-1]) if self.tricks else None,
+            "tricks": [trick_json(trick) for trick in self.tricks],
+            "hand_sizes": [len(hand) for hand in self.hands],
+        }
