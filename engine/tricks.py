@@ -3,11 +3,14 @@
 A subclass says which cards may be played (`legal_cards`), who wins a full
 trick (`trick_winner`) and what happens when a trick is won (`after_trick`);
 this class keeps the hands, the trick in progress and the tricks of the deal.
+Games with a trump suit set `trump`, `follow_rule` and `strength` (see
+`engine.trumps`) and get both rules from here.
 """
 
-from .cards import SUIT_NAMES, display
+from .cards import display
 from .errors import IllegalMoveError
 from .state import GameState
+from .trumps import FOLLOW, follow_reason, playable, trick_winner
 
 
 def follow_suit(hand, suit):
@@ -23,6 +26,14 @@ def trick_json(trick):
 
 class TrickGame(GameState):
     """A game played in tricks, one card per hand, leader chosen by the last winner."""
+
+    trump = None           # the trump suit of the deal in progress, if any
+    follow_rule = FOLLOW   # one of engine.trumps' following rules
+    strength = None        # card -> strength within its suit, for the default trick_winner
+
+    def card_suit(self, card):
+        """The suit a card belongs to for following and trumping (a Bower may change it)."""
+        return card[1]
 
     def start_tricks(self, hands, leader):
         self.hands = hands
@@ -46,11 +57,11 @@ class TrickGame(GameState):
         hand = self.hands[seat]
         if not self.trick:
             return list(hand)
-        return follow_suit(hand, self.trick[0][1][1])
+        return playable(hand, self.card_suit(self.trick[0][1]), self.trump, self.follow_rule, self.card_suit)
 
     def trick_winner(self, cards):
         """The seat that wins a complete trick of (seat, card) pairs."""
-        raise NotImplementedError
+        return trick_winner(cards, self.trump, self.strength, self.card_suit)
 
     def after_trick(self, winner, cards):
         """Scoring and phase changes once a trick is complete."""
@@ -72,8 +83,10 @@ class TrickGame(GameState):
         """An IllegalMoveError saying why `card` may not be played by `seat`."""
         if card not in self.hands[seat]:
             reason = "it is not in their hand"
-        elif self.trick and card[1] != self.trick[0][1][1] and any(c[1] == self.trick[0][1][1] for c in self.hands[seat]):
-            reason = f"must follow suit ({SUIT_NAMES[self.trick[0][1][1]]})"
+        elif self.trick and card not in playable(self.hands[seat], self.card_suit(self.trick[0][1]),
+                                                  self.trump, self.follow_rule, self.card_suit):
+            reason = follow_reason(self.hands[seat], self.card_suit(self.trick[0][1]),
+                                   self.trump, self.follow_rule, self.card_suit)
         else:
             legal = " ".join(display(c) for c in sorted(self.legal_cards(seat)))
             reason = f"the rules allow only {legal}"
