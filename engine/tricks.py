@@ -92,6 +92,16 @@ class TrickGame(GameState):
             reason = f"the rules allow only {legal}"
         return IllegalMoveError(f"seat {seat} cannot play {card}: {reason}", seat)
 
+    def visible_seats(self, seat):
+        """The seats whose hands the person at `seat` may look at now."""
+        player = self.controller(seat)
+        return [other for other in range(self.seat_count) if self.controller(other) == player]
+
+    def hidden_from(self, seat):
+        """The cards `seat` may not see now: its view must show none of them."""
+        visible = self.visible_seats(seat)
+        return {card for other, hand in enumerate(self.hands) if other not in visible for card in hand}
+
     def trick_view(self):
         """The public picture of the deal's tricks, for views."""
         return {
