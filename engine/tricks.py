@@ -102,6 +102,14 @@ class TrickGame(GameState):
         visible = self.visible_seats(seat)
         return {card for other, hand in enumerate(self.hands) if other not in visible for card in hand}
 
+    def card_places(self):
+        """Where the cards of the deal in progress are, by place: none may be lost or doubled."""
+        return {
+            "hands": [card for hand in self.hands for card in hand],
+            "trick": [card for _, card in self.trick],
+            "tricks": [card for _, cards, _ in self.tricks for _, card in cards],
+        }
+
     def trick_view(self):
         """The public picture of the deal's tricks, for views."""
         return {
