@@ -186,7 +186,7 @@ def test_every_engine_option_is_explained(game):
     for option in registered[game].options:
         assert option.name in fragment.code, f"option {option.name} is not explained"
         for choice in option.choices:
-            shown = str(choice).lower() if isinstance(choice, bool) else choice
+            shown = str(choice).lower() if isinstance(choice, bool) else str(choice)
             assert shown in fragment.code, f"value {shown} of option {option.name} is not explained"
 
 
