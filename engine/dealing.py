@@ -29,18 +29,35 @@ def check_deck(deck, expected_pack):
     return cards
 
 
-def deal_round(deck, seats, first, batches, start=0):
+def deal_round(deck, seats, first, batches, start=0, step=1):
     """Deal `deck[start:]` round the table from `first`, in the given batch sizes.
 
     Each entry of `batches` is one pass round the table: every seat in turn
     takes that many cards. Returns the hands (indexed by seat) and the index of
-    the first card not dealt.
+    the first card not dealt. `step` -1 deals to the right (counter-clockwise).
     """
     hands = [[] for _ in range(seats)]
     position = start
     for size in batches:
         for offset in range(seats):
-            seat = (first + offset) % seats
+            seat = (first + step * offset) % seats
             hands[seat].extend(deck[position:position + size])
             position += size
     return hands, position
+
+
+def stack_deck(hands, first, batches, step=1, rest=()):
+    """The deck that `deal_round` deals into `hands`, followed by `rest`.
+
+    The inverse of `deal_round` (with start 0), for setting up a known deal:
+    examples, golden records and tests.
+    """
+    seats = len(hands)
+    taken = [0] * seats
+    deck = []
+    for size in batches:
+        for offset in range(seats):
+            seat = (first + step * offset) % seats
+            deck.extend(hands[seat][taken[seat]:taken[seat] + size])
+            taken[seat] += size
+    return deck + list(rest)

@@ -1,3 +1,4 @@
 """One module per game; importing this package registers them all."""
 
 from . import quinto  # noqa: F401
+from . import sueca  # noqa: F401
