@@ -23,10 +23,15 @@ def pack(ranks=RANKS, suits=SUITS, jokers=0):
     return cards + [JOKER] * jokers
 
 
+CANONICAL_CARDS = frozenset(pack(jokers=1))
+
+
 def parse_card(text):
     """The canonical form of a card written as `TH`, `10h`, `10♥`, `jk`…"""
     if not isinstance(text, str):
         raise NotationError(f"not a card: {text!r}")
+    if text in CANONICAL_CARDS:
+        return text
     cleaned = text.strip().upper()
     if cleaned in ("JK", "JOKER"):
         return JOKER

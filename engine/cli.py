@@ -34,7 +34,11 @@ def replay_command(args):
 def bench_command(args):
     from .bench import run_bench
 
-    return run_bench(args.game, args.seconds)
+    try:
+        return run_bench(args.game, args.seconds)
+    except EngineError as error:
+        print(error, file=sys.stderr)
+        return 1
 
 
 def arena_command(args):

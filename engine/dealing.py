@@ -7,15 +7,19 @@ top of the recorded deck (its first element) in the order the rules describe.
 from collections import Counter
 
 from .errors import DealError
-from .cards import parse_card
+from .cards import CANONICAL_CARDS, parse_card
 
 
 def check_deck(deck, expected_pack):
     """The deck in canonical notation, if it holds exactly the expected pack."""
     if not isinstance(deck, list):
         raise DealError("a deal's deck must be a list of cards")
-    cards = [parse_card(card) for card in deck]
-    if Counter(cards) != Counter(expected_pack):
+    try:
+        canonical = CANONICAL_CARDS.issuperset(deck)
+    except TypeError:  # an unhashable entry: let parse_card name it
+        canonical = False
+    cards = list(deck) if canonical else [parse_card(card) for card in deck]
+    if sorted(cards) != sorted(expected_pack):
         missing = sorted((Counter(expected_pack) - Counter(cards)).elements())
         extra = sorted((Counter(cards) - Counter(expected_pack)).elements())
         details = []
@@ -37,6 +41,12 @@ def deal_round(deck, seats, first, batches, start=0, step=1):
     the first card not dealt. `step` -1 deals to the right (counter-clockwise).
     """
     hands = [[] for _ in range(seats)]
+    if all(size == 1 for size in batches):
+        # One card at a time: each hand is every `seats`-th card, a single slice.
+        end = start + seats * len(batches)
+        for offset in range(seats):
+            hands[(first + offset) % seats] = deck[start + offset:end:seats]
+        return hands, end
     position = start
     for size in batches:
         for offset in range(seats):

@@ -50,12 +50,12 @@ def resolve_options(declared, given, players):
     """Every declared option's value: the given one, checked, or the default."""
     if not isinstance(given, dict):
         raise OptionError("options must be an object")
-    known = {option.name: option for option in declared}
-    unknown = sorted(set(given) - set(known))
-    if unknown:
-        raise OptionError(f"unknown option {unknown[0]!r}; this game takes: {', '.join(known) or 'none'}")
-    return {
-        name: option.check(given[name]) if name in given else option.default_for(players)
-        for name, option in known.items()
+    values = {
+        option.name: option.check(given[option.name]) if option.name in given else option.default_for(players)
+        for option in declared
     }
-
+    for name in given:
+        if name not in values:
+            offered = ", ".join(values) or "none"
+            raise OptionError(f"unknown option {name!r}; this game takes: {offered}")
+    return values

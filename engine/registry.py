@@ -3,6 +3,7 @@
 from .errors import RecordError
 
 _GAMES = {}
+_loaded = False
 
 
 def register(game_class):
@@ -27,4 +28,7 @@ def all_games():
 
 
 def _load_games():
-    from . import games  # noqa: F401  (importing the package registers each game)
+    global _loaded
+    if not _loaded:
+        from . import games  # noqa: F401  (importing the package registers each game)
+        _loaded = True

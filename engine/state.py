@@ -55,19 +55,13 @@ class GameState:
         return [seat for seat in range(self.seat_count) if self.controller(seat) == seat]
 
     # What a subclass must provide ------------------------------------------
+    #
+    # Besides the methods below, two attributes (or properties):
+    # `awaiting`: AWAITING_MOVE, AWAITING_DEAL, or None once the game is over;
+    # `to_move`: the seats whose move is awaited, in order; empty unless a move is awaited.
 
     def full_pack(self):
         """Every card of the pack this game deals, in a fixed order."""
-        raise NotImplementedError
-
-    @property
-    def awaiting(self):
-        """AWAITING_MOVE, AWAITING_DEAL or None once the game is over."""
-        raise NotImplementedError
-
-    @property
-    def to_move(self):
-        """The seats whose move is awaited, in order."""
         raise NotImplementedError
 
     def legal_moves(self, seat):
@@ -109,15 +103,18 @@ class GameState:
 
     def apply_move(self, seat, text):
         """Check a move from outside (any accepted notation) and apply it."""
-        if type(seat) is not int or not 0 <= seat < self.seat_count:
-            raise RecordError(f"seat must be a number from 0 to {self.seat_count - 1}, not {seat!r}")
-        if self.awaiting != AWAITING_MOVE or seat not in self.to_move:
-            raise OutOfTurnError(f"seat {seat} cannot move now: {self.waiting_for()}", seat)
+        if seat not in self.to_move or type(seat) is not int:
+            raise self.turn_error(seat)
         move = self.parse_move(seat, text)
         if move not in self.legal_moves(seat):
             raise self.explain_illegal(seat, move)
         self.play(seat, move)
         return move
+
+    def turn_error(self, seat):
+        if type(seat) is not int or not 0 <= seat < self.seat_count:
+            return RecordError(f"seat must be a number from 0 to {self.seat_count - 1}, not {seat!r}")
+        return OutOfTurnError(f"seat {seat} cannot move now: {self.waiting_for()}", seat)
 
     def waiting_for(self):
         if self.awaiting is None:

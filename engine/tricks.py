@@ -68,11 +68,12 @@ class TrickGame(GameState):
 
     def play_card(self, seat, card):
         self.hands[seat].remove(card)
-        self.trick.append((seat, card))
-        if len(self.trick) < self.trick_size:
+        trick = self.trick
+        trick.append((seat, card))
+        if len(trick) < self.trick_size:
             self.turn = self.next_seat(seat)
             return
-        cards = tuple(self.trick)
+        cards = tuple(trick)
         winner = self.trick_winner(cards)
         self.tricks.append((self.leader, cards, winner))
         self.trick = []

@@ -14,6 +14,7 @@ from ..registry import register
 from ..state import AWAITING_DEAL, AWAITING_MOVE
 from ..tricks import TrickGame, trick_json
 
+PACK = tuple(pack(jokers=1))
 SUITS_LOW_TO_HIGH = "SCDH"
 HAND_ORDER = "HDCS"
 # One total order of the 52 cards: suit first (hearts highest), then rank.
@@ -22,7 +23,13 @@ POWER = {
     for suit_index, suit in enumerate(SUITS_LOW_TO_HIGH)
     for rank_index, rank in enumerate(RANKS)
 }
+POWER[JOKER] = -1  # the Joker never wins a trick
 QUINT_BY_SUIT = {"H": 20, "D": 15, "C": 10, "S": 5}
+QUINT_PAIRS = tuple(
+    (first + suit, second + suit, points)
+    for suit, points in QUINT_BY_SUIT.items()
+    for first, second in (("A", "4"), ("2", "3"))
+)
 QUINT_ROYAL = 25
 BASE_TRICK_VALUE = 5
 CACHETTE_SIZE = 5
@@ -45,10 +52,9 @@ def quints_in(cards):
             found.append((QUINT_ROYAL, (JOKER,)))
         elif card[0] == "5":
             found.append((QUINT_BY_SUIT[card[1]], (card,)))
-    for suit in "HDCS":
-        for pair in (("A" + suit, "4" + suit), ("2" + suit, "3" + suit)):
-            if pair[0] in present and pair[1] in present:
-                found.append((QUINT_BY_SUIT[suit], pair))
+    for high, low, points in QUINT_PAIRS:
+        if high in present and low in present:
+            found.append((points, (high, low)))
     return found
 
 
@@ -93,7 +99,7 @@ class Quinto(TrickGame):
                 raise RecordError("three-handed Quinto has no rubbers: match must be single_game")
             if dealer != DUMMY_PLAYER:
                 raise RecordError("in three-handed Quinto the dummy player (seat 0) deals first")
-        self.phase = PHASE_DEAL
+        self.set_phase(PHASE_DEAL)
         self.next_dealer = dealer
         self.game_scores = self.opening_scores()
         self.games_won = [0, 0]
@@ -107,6 +113,7 @@ class Quinto(TrickGame):
         self.dealt_hands = []
         self.deal_quints = []
         self.tricks_won = [0, 0]
+        self.legal_cache = None   # (seat, legal moves) of the current position
 
     # Facts -------------------------------------------------------------------
 
@@ -118,7 +125,7 @@ class Quinto(TrickGame):
         return DUMMY_PLAYER if self.player_count == 3 and seat == DUMMY else seat
 
     def full_pack(self):
-        return pack(jokers=1)
+        return list(PACK)
 
     def opening_scores(self):
         return [0, THREE_HANDED_HANDICAP] if self.player_count == 3 else [0, 0]
@@ -127,19 +134,19 @@ class Quinto(TrickGame):
     def scores(self):
         return self.game_scores
 
-    @property
-    def awaiting(self):
-        if self.phase == PHASE_OVER:
-            return None
-        return AWAITING_DEAL if self.phase == PHASE_DEAL else AWAITING_MOVE
+    def set_phase(self, phase):
+        # `awaiting` and `to_move` are kept as attributes: the move path reads them often.
+        self.phase = phase
+        self.awaiting = {PHASE_OVER: None, PHASE_DEAL: AWAITING_DEAL}.get(phase, AWAITING_MOVE)
+        self.update_turn()
 
-    @property
-    def to_move(self):
+    def update_turn(self):
         if self.phase == PHASE_DOUBLING:
-            return [(self.dealer + 1 + len(self.calls)) % 4]
-        if self.phase == PHASE_PLAY:
-            return [self.turn]
-        return []
+            self.to_move = [(self.dealer + 1 + len(self.calls)) % 4]
+        elif self.phase == PHASE_PLAY:
+            self.to_move = [self.turn]
+        else:
+            self.to_move = []
 
     @property
     def trick_value(self):
@@ -160,22 +167,32 @@ class Quinto(TrickGame):
         self.calls = []
         self.deal_quints = []
         self.tricks_won = [0, 0]
+        self.legal_cache = None
         self.start_tricks(hands, eldest)
-        self.phase = PHASE_DOUBLING
+        self.set_phase(PHASE_DOUBLING)
 
     # Moves -------------------------------------------------------------------
 
     def parse_move(self, seat, text):
+        if text in self.hands[seat] or text in CALLS:
+            return text
         if isinstance(text, str) and text.strip().lower() in CALLS:
             return text.strip().lower()
         return parse_card(text)
 
     def legal_moves(self, seat):
-        if self.phase == PHASE_DOUBLING:
-            return self.legal_calls(seat) if seat == self.to_move[0] else []
-        if self.phase == PHASE_PLAY:
-            return self.legal_cards(seat) if seat == self.turn else []
-        return []
+        """The legal moves (a cached list: callers must not change it)."""
+        cache = self.legal_cache
+        if cache is not None and cache[0] == seat:
+            return cache[1]
+        if seat not in self.to_move:
+            moves = []
+        elif self.phase == PHASE_PLAY:
+            moves = self.legal_cards(seat)
+        else:
+            moves = self.legal_calls(seat)
+        self.legal_cache = (seat, moves)
+        return moves
 
     def legal_calls(self, seat):
         doubler = next((s for s, call in self.calls if call == "double"), None)
@@ -203,7 +220,8 @@ class Quinto(TrickGame):
             return list(hand)
         if forbidden and JOKER in hand and len(self.tricks) == TRICKS_PER_DEAL - 2 and self.compelled(seat):
             return [JOKER]
-        suit = self.suit_to_follow()
+        led = self.trick[0][1]
+        suit = led[1] if led != JOKER else self.suit_to_follow()
         following = [card for card in hand if card[1] == suit] if suit else None
         if not following:
             return list(hand)
@@ -247,12 +265,17 @@ class Quinto(TrickGame):
         return IllegalMoveError(f"seat {seat} cannot play {move}: must follow suit ({suit})", seat)
 
     def play(self, seat, move):
+        self.legal_cache = None
         if self.phase == PHASE_DOUBLING:
             self.calls.append((seat, move))
             if len(self.calls) == 4:
-                self.phase = PHASE_PLAY
+                self.set_phase(PHASE_PLAY)
+            else:
+                self.update_turn()
         else:
             self.play_card(seat, move)
+            if self.phase == PHASE_PLAY:
+                self.to_move = [self.turn]
 
     # Tricks and scoring --------------------------------------------------------
 
@@ -260,7 +283,12 @@ class Quinto(TrickGame):
         led_seat, led = cards[0]
         if led == JOKER and self.opts["joker_lead"] == "opponents_win":
             return max((POWER[card], seat) for seat, card in cards if side_of(seat) != side_of(led_seat))[1]
-        return max((POWER[card], seat) for seat, card in cards if card != JOKER)[1]
+        best, winner = -1, None
+        for seat, card in cards:
+            power = POWER[card]
+            if power > best:
+                best, winner = power, seat
+        return winner
 
     def after_trick(self, winner, cards):
         side = side_of(winner)
@@ -295,7 +323,7 @@ class Quinto(TrickGame):
             self.end_game(1)
         else:
             self.archive_deal()
-            self.phase = PHASE_DEAL
+            self.set_phase(PHASE_DEAL)
 
     def end_game(self, side):
         self.archive_deal()
@@ -303,11 +331,11 @@ class Quinto(TrickGame):
         self.games_won[side] += 1
         needed = RUBBER_GAMES_TO_WIN if self.opts["match"] == "rubber" else 1
         if self.games_won[side] >= needed:
-            self.phase = PHASE_OVER
             self.over = True
             self.winner = side
+            self.set_phase(PHASE_OVER)
         else:
-            self.phase = PHASE_DEAL
+            self.set_phase(PHASE_DEAL)
             self.game_scores = self.opening_scores()
 
     def archive_deal(self):
