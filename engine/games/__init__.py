@@ -2,3 +2,5 @@
 
 from . import quinto  # noqa: F401
 from . import sueca  # noqa: F401
+from . import polignac  # noqa: F401
+from . import slobberhannes  # noqa: F401
