@@ -4,3 +4,4 @@ from . import quinto  # noqa: F401
 from . import sueca  # noqa: F401
 from . import polignac  # noqa: F401
 from . import slobberhannes  # noqa: F401
+from . import reunion  # noqa: F401
