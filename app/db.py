@@ -1,0 +1,77 @@
+"""The database: engine set-up and the two kinds of session.
+
+SQLite runs in WAL mode with a busy timeout; its write transactions begin
+with BEGIN IMMEDIATE so that two writers queue instead of failing halfway.
+Reads use plain deferred transactions and never block a writer.
+"""
+
+from contextlib import contextmanager
+
+from sqlalchemy import create_engine, event
+from sqlalchemy.orm import Session
+
+from . import dispatch
+
+BUSY_TIMEOUT_MS = 10_000
+
+
+class Database:
+    def __init__(self, url):
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        if self.is_sqlite:
+            self.engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000})
+            event.listen(self.engine, "connect", _sqlite_connect)
+            event.listen(self.engine, "begin", _sqlite_begin)
+        else:
+            self.engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+        self.write_engine = self.engine.execution_options(cachette_write=True)
+
+    @contextmanager
+    def reading(self):
+        """A session for reading only: nothing it does is committed."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            yield session
+
+    @contextmanager
+    def writing(self):
+        """A session whose work is committed as one transaction.
+
+        Code inside may queue outbox ids and robot game ids with `queue_after_commit`;
+        once the commit succeeds they are handed to the dispatch hook.
+        """
+        with Session(self.write_engine, expire_on_commit=False) as session:
+            session.info["outbox_ids"] = []
+            session.info["robot_game_ids"] = []
+            with session.begin():
+                yield session
+            outbox_ids = session.info["outbox_ids"]
+            robot_game_ids = session.info["robot_game_ids"]
+        if outbox_ids or robot_game_ids:
+            dispatch.after_commit(outbox_ids=list(outbox_ids), robot_game_ids=sorted(set(robot_game_ids)))
+
+    def dispose(self):
+        self.engine.dispose()
+
+
+def queue_after_commit(session, outbox_id=None, robot_game_id=None):
+    """Note work for the dispatch hook, to be handed over once `session` commits."""
+    if outbox_id is not None:
+        session.info["outbox_ids"].append(outbox_id)
+    if robot_game_id is not None:
+        session.info["robot_game_ids"].append(robot_game_id)
+
+
+def _sqlite_connect(dbapi_connection, _record):
+    # Let SQLAlchemy's "begin" event emit BEGIN itself (the driver's own is deferred).
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _sqlite_begin(connection):
+    immediate = connection.get_execution_options().get("cachette_write")
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")

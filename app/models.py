@@ -1,0 +1,106 @@
+"""The tables: games, seats, the append-only event log and the mail outbox.
+
+A game's truth is its event log; the `game` row is a summary kept in step
+with the log in the same transaction (whose turn, the deadline, the scores),
+so that lists and the deadline sweep need no replay.
+"""
+
+from datetime import datetime
+
+from sqlalchemy import JSON, Column, Index, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+STATUS_UNCONFIRMED = "unconfirmed"   # waiting for the creator to confirm by mail
+STATUS_ACTIVE = "active"
+STATUS_PAUSED = "paused"             # a deadline passed under the "pause" policy
+STATUS_OVER = "over"
+
+TIMEOUT_ROBOT = "robot"              # a robot plays for an absent person
+TIMEOUT_PAUSE = "pause"
+TIMEOUT_POLICIES = (TIMEOUT_ROBOT, TIMEOUT_PAUSE)
+
+MAIL_QUEUED = "queued"
+MAIL_CLAIMED = "claimed"
+MAIL_SENT = "sent"
+MAIL_FAILED = "failed"
+
+
+class Game(SQLModel, table=True):
+    __tablename__ = "game"
+    __table_args__ = (Index("ix_game_due_at", "due_at"),)
+
+    id: str = Field(primary_key=True, max_length=32)
+    game: str = Field(max_length=64)                     # the engine's registry name
+    players: int
+    options: dict = Field(sa_column=Column(JSON, nullable=False))
+    status: str = Field(max_length=16)
+    creator_email: str = Field(max_length=320)
+    move_time: int                                       # seconds allowed per move
+    timeout_policy: str = Field(default=TIMEOUT_ROBOT, max_length=16)
+    seq: int = 0                                         # seq of the last event
+    awaiting: str | None = Field(default=None, max_length=16)
+    to_move: list = Field(sa_column=Column(JSON, nullable=False))
+    scores: list = Field(sa_column=Column(JSON, nullable=False))
+    winner: int | None = None
+    due_at: datetime | None = None                       # deadline of the current move
+    created_at: datetime
+    confirmed_at: datetime | None = None
+    finished_at: datetime | None = None
+
+
+class Seat(SQLModel, table=True):
+    """A player seat: a person with a link, or a robot. Dummies have no row."""
+
+    __tablename__ = "seat"
+    __table_args__ = (UniqueConstraint("game_id", "seat", name="uq_seat_game_seat"),
+                      Index("ix_seat_email", "email"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", max_length=32)
+    seat: int
+    name: str = Field(max_length=80)
+    email: str | None = Field(default=None, max_length=320)
+    robot: str | None = Field(default=None, max_length=32)   # robot level, None for a person
+    link_version: int = 1                                  # bumping it revokes the seat's links
+
+
+class Event(SQLModel, table=True):
+    """One event of a game's record, exactly as the record format writes it."""
+
+    __tablename__ = "event"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_event_game_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", max_length=32)
+    seq: int                                               # 0 for the start event
+    data: dict = Field(sa_column=Column(JSON, nullable=False))
+    created_at: datetime
+
+
+class Outbox(SQLModel, table=True):
+    """A mail to send, written in the transaction of the event that causes it.
+
+    Workers claim a row (status `claimed`, `claimed_at`), send it with its
+    stable `message_id`, and mark it `sent` with `sent_at`; `attempts`
+    counts tries for back-off.
+    """
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_status", "status"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    message_id: str = Field(max_length=200, unique=True)
+    recipient: str = Field(max_length=320)
+    kind: str = Field(max_length=32)
+    game_id: str | None = Field(default=None, foreign_key="game.id", max_length=32)
+    seat: int | None = None
+    seq: int | None = None
+    subject: str = Field(max_length=300)
+    text_body: str = Field(sa_column=Column(Text, nullable=False))
+    html_body: str = Field(sa_column=Column(Text, nullable=False))
+    status: str = Field(default=MAIL_QUEUED, max_length=16)
+    attempts: int = 0
+    claimed_at: datetime | None = None
+    sent_at: datetime | None = None
+    last_error: str | None = Field(default=None, sa_column=Column(Text))
+    created_at: datetime

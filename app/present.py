@@ -1,0 +1,64 @@
+"""How things are shown to people: cards, moves, durations and deadlines."""
+
+import re
+
+from markupsafe import Markup, escape
+
+from engine.cards import JOKER, SUIT_SYMBOLS, display
+
+WORDS = {"pass": "Pass", "double": "Double", "redouble": "Redouble"}
+
+
+def is_card(move):
+    return move == JOKER or (isinstance(move, str) and len(move) == 2 and move[1] in SUIT_SYMBOLS)
+
+
+def move_label(move):
+    """`10♥` for a card, `Double` for a call, the word itself otherwise."""
+    if is_card(move):
+        return display(move)
+    return WORDS.get(move, str(move).replace("_", " ").capitalize())
+
+
+def suit_class(card):
+    """A CSS class for a card's colour."""
+    if card == JOKER:
+        return "joker"
+    return "red" if card[1] in "DH" else "black"
+
+
+def duration_words(seconds):
+    if seconds % 86400 == 0:
+        days = seconds // 86400
+        return f"{days} day" + ("s" if days != 1 else "")
+    if seconds % 3600 == 0:
+        hours = seconds // 3600
+        return f"{hours} hour" + ("s" if hours != 1 else "")
+    minutes = max(1, seconds // 60)
+    return f"{minutes} minute" + ("s" if minutes != 1 else "")
+
+
+def deadline_words(due_at, now):
+    """`in 2 days (Mon 3 Mar, 14:00 UTC)`, or `overdue since …`."""
+    if due_at is None:
+        return "no deadline"
+    stamp = due_at.strftime("%a %-d %b, %H:%M UTC")
+    left = int((due_at - now).total_seconds())
+    if left <= 0:
+        return f"overdue since {stamp}"
+    if left >= 86400:
+        amount = duration_words(left // 86400 * 86400)
+    elif left >= 3600:
+        amount = duration_words(left // 3600 * 3600)
+    else:
+        amount = duration_words(max(60, left // 60 * 60))
+    return f"in {amount} ({stamp})"
+
+
+URL = re.compile(r"https?://[^\s<>\"']+")
+
+
+def linkify(text):
+    """Plain text, escaped, with its http(s) addresses made into links."""
+    escaped = str(escape(text))
+    return Markup(URL.sub(lambda m: f'<a href="{m.group(0)}">{m.group(0)}</a>', escaped))

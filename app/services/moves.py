@@ -1,0 +1,119 @@
+"""Moves: the one path by which people and robots change a game."""
+
+from dataclasses import dataclass
+
+from sqlalchemy.exc import IntegrityError
+
+from engine import AWAITING_MOVE, EngineError
+from engine.robots import make_robot
+
+from ..context import database
+from ..models import STATUS_ACTIVE, STATUS_OVER, STATUS_PAUSED, STATUS_UNCONFIRMED
+from . import notify
+from .errors import BadInput, Conflict, NotFound
+from .games import queue_robot_if_due
+from .record import deal_while_awaited, lock_game, replay_game, store_event, sync_summary
+from .seats import seat_for_token, seats_of
+
+ROBOT_MOVES_PER_CALL = 500  # a safety bound: no game needs this many robot moves in a row
+
+
+@dataclass
+class MoveResult:
+    game_id: str
+    seat: int          # the player seat that acted
+    moved_for: int     # the engine seat whose move it was (a dummy's, for its partner)
+    move: str          # canonical
+    seq: int           # the game's seq after the move (and any deal it caused)
+    view: dict         # what the acting seat sees now
+
+
+def submit_move(token, move, seq):
+    """A person's move through their seat link, made against log position `seq`.
+
+    Forbidden (403) for a bad link, BadInput (422) for a malformed or illegal
+    move (with the engine's code), Conflict (409) when `seq` is not the
+    current position or the game is not in play. Nothing is written unless
+    the move is accepted.
+    """
+    if type(seq) is not int:
+        raise BadInput("seq must be a whole number: the position the move was made against", "bad_seq")
+    if not isinstance(move, str) or not move.strip() or len(move) > 20:
+        raise BadInput("move must be a card or action in the notation, such as 5H or pass", "bad_notation")
+    with database().writing() as session:
+        seat = seat_for_token(session, token)
+        game = lock_game(session, seat.game_id)
+        check_in_play(game, seq)
+        _, state = replay_game(session, game.id)
+        return apply_move(session, game, state, seats_of(session, game.id), seat.seat, move)
+
+
+def play_robot_turns(game_id):
+    """Play every robot move now awaited in `game_id`, each in its own transaction.
+
+    Robots move through the same path as people, choosing from their seat's
+    view alone. Returns the number of moves played. Meant for a worker (it is
+    what the dispatcher's robot game ids are for): never call it inside a web
+    request.
+    """
+    played = 0
+    while played < ROBOT_MOVES_PER_CALL:
+        with database().writing() as session:
+            game = lock_game(session, game_id)
+            if game is None:
+                raise NotFound(f"no game {game_id!r}")
+            if game.status != STATUS_ACTIVE or game.awaiting != AWAITING_MOVE:
+                return played
+            _, state = replay_game(session, game.id)
+            seats = seats_of(session, game.id)
+            robot_seat = seats[state.controller(state.to_move[0])]
+            if robot_seat.robot is None:
+                return played
+            robot = make_robot(robot_seat.robot, game.game, f"{game.id}:{game.seq}")
+            move = robot.choose(state.view(state.to_move[0]))
+            apply_move(session, game, state, seats, robot_seat.seat, move, by_robot=True)
+        played += 1
+    return played
+
+
+def check_in_play(game, seq):
+    if game.status == STATUS_UNCONFIRMED:
+        raise Conflict("the game has not been confirmed by its creator yet", "not_confirmed")
+    if game.status == STATUS_OVER:
+        raise Conflict("the game is over", "game_over")
+    if seq != game.seq:
+        raise Conflict(f"the game has moved on since this page was loaded (position {seq}, now {game.seq}); "
+                       "reload to see the table", "stale_seq")
+
+
+def apply_move(session, game, state, seats, player_seat, move, by_robot=False):
+    """Check and record one move by `player_seat` (for whichever seat it controls that is to move).
+
+    The caller holds the game row locked and has replayed `state` to its seq.
+    Records any deal the move makes due, updates the summary row, queues the
+    mails; a robot to move next is queued for the dispatcher unless a robot
+    loop is already running.
+    """
+    mover = player_seat
+    if state.awaiting == AWAITING_MOVE:
+        mover = next((s for s in state.to_move if state.controller(s) == player_seat), player_seat)
+    try:
+        canonical = state.apply_move(mover, move)
+    except EngineError as error:
+        raise BadInput(str(error), error.code) from None
+    event = {"type": "move", "seat": mover, "move": canonical}
+    if by_robot:
+        event["by"] = "robot"
+    store_event(session, game, event)
+    deal_while_awaited(session, game, state)
+    if game.status == STATUS_PAUSED:
+        game.status = STATUS_ACTIVE
+    sync_summary(game, state)
+    try:
+        session.flush()
+    except IntegrityError:
+        raise Conflict("another move was recorded at the same moment; reload to see the table", "stale_seq") from None
+    notify.queue_move_mails(session, game, state, seats, seats[player_seat], canonical)
+    if not by_robot:
+        queue_robot_if_due(session, game, state, seats)
+    return MoveResult(game.id, player_seat, mover, canonical, game.seq, state.view(player_seat))

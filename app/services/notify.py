@@ -1,0 +1,81 @@
+"""Which mails a change causes, and to whom. Called inside the change's transaction."""
+
+from engine import find_game
+
+from ..context import external_url, settings
+from ..links import confirm_token
+from ..present import deadline_words, duration_words, move_label
+from .clock import utcnow
+from .mail import queue_mail
+from .seats import seat_path
+
+
+def game_context(game, seats):
+    title = find_game(game.game).title
+    return {
+        "title": title,
+        "game_id": game.id,
+        "players": [{"name": seat.name, "robot": seat.robot, "seat": seat.seat} for seat in seats.values()],
+        "move_time": duration_words(game.move_time),
+        "rules_url": external_url(f"/rules/{game.game}"),
+    }
+
+
+def people(seats):
+    return [seat for seat in seats.values() if seat.email]
+
+
+def creator_of(game, seats):
+    return next(seat for seat in people(seats) if seat.email == game.creator_email)
+
+
+def queue_confirmation(session, game, seats):
+    creator = creator_of(game, seats)
+    context = game_context(game, seats)
+    context.update(name=creator.name,
+                   confirm_url=external_url("/confirm/" + confirm_token(settings().signing_keys, game.id)))
+    queue_mail(session, "confirm", creator.email, f"Confirm your game of {context['title']}", context,
+               game_id=game.id, seat=creator.seat, seq=game.seq)
+
+
+def queue_invitations(session, game, seats):
+    creator = creator_of(game, seats)
+    for seat in people(seats):
+        context = game_context(game, seats)
+        context.update(name=seat.name, creator=creator.name, is_creator=seat is creator,
+                       table_url=external_url(seat_path(seat)),
+                       deadline=deadline_words(game.due_at, utcnow()))
+        subject = (f"Your game of {context['title']} has started" if seat is creator
+                   else f"{creator.name} invites you to a game of {context['title']}")
+        queue_mail(session, "invite", seat.email, subject, context, game_id=game.id, seat=seat.seat, seq=game.seq)
+
+
+def queue_move_mails(session, game, state, seats, mover, move):
+    """After a move: the result to every person once the game is over, else a turn mail to the next person."""
+    context = game_context(game, seats)
+    context.update(last_mover=mover.name, last_move=move_label(move))
+    if state.over:
+        for seat in people(seats):
+            queue_mail(session, "game_over", seat.email, f"Your game of {context['title']} is over",
+                       dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
+                            winner=winner_words(state, seats), scores=list(state.scores)),
+                       game_id=game.id, seat=seat.seat, seq=game.seq)
+        return
+    if not game.to_move:
+        return
+    next_seat = seats[state.controller(game.to_move[0])]
+    if next_seat.robot is None and next_seat is not mover:
+        queue_mail(session, "your_turn", next_seat.email, f"Your move in {context['title']}",
+                   dict(context, name=next_seat.name, table_url=external_url(seat_path(next_seat)),
+                        deadline=deadline_words(game.due_at, utcnow())),
+                   game_id=game.id, seat=next_seat.seat, seq=game.seq)
+
+
+def winner_words(state, seats):
+    """Who won, in words: a side's players, or a seat's name."""
+    if state.winner is None:
+        return "nobody"
+    if state.sides:
+        names = [seat.name for number, seat in seats.items() if number % state.sides == state.winner]
+        return " and ".join(names) or f"side {state.winner + 1}"
+    return seats[state.winner].name if state.winner in seats else f"seat {state.winner + 1}"

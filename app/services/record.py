@@ -1,0 +1,60 @@
+"""A game's event log in the database: loading, replaying, appending, dealing."""
+
+import secrets
+from datetime import timedelta
+
+from sqlalchemy import select
+
+from engine import AWAITING_DEAL, AWAITING_MOVE, replay
+
+from ..models import STATUS_ACTIVE, STATUS_OVER, Event, Game
+from .clock import utcnow
+
+
+def load_events(session, game_id):
+    rows = session.execute(select(Event.data).where(Event.game_id == game_id).order_by(Event.seq)).scalars()
+    return list(rows)
+
+
+def replay_game(session, game_id):
+    """(events, state) rebuilt from the full log."""
+    events = load_events(session, game_id)
+    return events, replay(events)
+
+
+def store_event(session, game, event):
+    """Store an event already applied to the state, at the next seq (unique per game)."""
+    game.seq += 1
+    session.add(Event(game_id=game.id, seq=game.seq, data=event, created_at=utcnow()))
+
+
+def deal_while_awaited(session, game, state):
+    """Draw and record every deal the engine now awaits, shuffled with `secrets`."""
+    shuffler = secrets.SystemRandom()
+    while state.awaiting == AWAITING_DEAL:
+        deck = state.full_pack()
+        shuffler.shuffle(deck)
+        state.apply_deal(deck)
+        store_event(session, game, {"type": "deal", "deck": deck})
+
+
+def sync_summary(game, state):
+    """Copy whose turn, the scores, the result and the deadline from the state to the row."""
+    now = utcnow()
+    game.awaiting = state.awaiting
+    game.to_move = list(state.to_move) if state.awaiting == AWAITING_MOVE else []
+    game.scores = list(state.scores)
+    game.winner = state.winner
+    if state.over:
+        game.status = STATUS_OVER
+        game.finished_at = game.finished_at or now
+        game.due_at = None
+    elif game.status == STATUS_ACTIVE and game.to_move:
+        game.due_at = now + timedelta(seconds=game.move_time)
+    else:
+        game.due_at = None
+
+
+def lock_game(session, game_id):
+    """The game row, locked for this transaction where the database can (PostgreSQL)."""
+    return session.execute(select(Game).where(Game.id == game_id).with_for_update()).scalar_one_or_none()

@@ -1,0 +1,89 @@
+"""Reading games: what a seat's page and API answer are built from. Nothing here writes."""
+
+from dataclasses import dataclass
+
+from engine import find_game, replay, start_state
+
+from ..context import database
+from ..models import STATUS_OVER, Game, Seat
+from .errors import BadInput, Forbidden, NotFound
+from .record import replay_game
+from .seats import seat_for_token, seats_of
+
+
+@dataclass
+class Table:
+    game: Game
+    seat: Seat          # the player seat the link stands for
+    seats: dict         # engine seat number -> Seat row, player seats only
+    events: list
+    state: object       # the engine state after the whole log
+
+    @property
+    def view(self):
+        """What this seat may see: the engine's view, the only source for a seat's page."""
+        return self.state.view(self.seat.seat)
+
+    @property
+    def title(self):
+        return find_game(self.game.game).title
+
+
+def open_seat(token):
+    """The Table behind a seat link; Forbidden if the link is bad."""
+    with database().reading() as session:
+        seat = seat_for_token(session, token)
+        game = session.get(Game, seat.game_id)
+        events, state = replay_game(session, game.id)
+        return Table(game, seat, seats_of(session, game.id), events, state)
+
+
+def replay_step(table, step):
+    """The game after its first `step` events, every hand shown: only for a finished game.
+
+    Once a game is over nothing is hidden any more, so the picture joins what
+    each player seat's view shows at that point.
+    """
+    if table.game.status != STATUS_OVER:
+        raise Forbidden("the replay opens once the game is over")
+    if type(step) is not int or not 1 <= step <= len(table.events):
+        raise BadInput(f"step must be a number from 1 to {len(table.events)}", "bad_step")
+    state = replay(table.events[:step])
+    views = {seat: state.view(seat) for seat in state.player_seats()}
+    picture = dict(views[table.seat.seat])
+    hands = [None] * state.seat_count
+    for view in views.values():
+        for number, hand in enumerate(view.get("hands") or []):
+            if hand is not None:
+                hands[number] = hand
+    picture["hands"] = hands
+    return picture
+
+
+def public_summary(game_id):
+    """The public facts of a game: no hidden cards, no email addresses."""
+    with database().reading() as session:
+        game = session.get(Game, game_id) if isinstance(game_id, str) else None
+        if game is None:
+            raise NotFound(f"no game {game_id!r}")
+        seats = seats_of(session, game.id)
+        start = start_state({"type": "start", "game": game.game, "seats": game.players, "options": game.options})
+    return {
+        "id": game.id,
+        "game": game.game,
+        "title": find_game(game.game).title,
+        "players": game.players,
+        "options": game.options,
+        "status": game.status,
+        "seq": game.seq,
+        "awaiting": game.awaiting,
+        "to_move": game.to_move,
+        "scores": game.scores,
+        "winner": game.winner,
+        "move_time": game.move_time,
+        "timeout_policy": game.timeout_policy,
+        "due_at": game.due_at.isoformat() if game.due_at else None,
+        "seats": [{"seat": number, "name": seat.name, "robot": seat.robot,
+                   "controls": [s for s in range(start.seat_count) if start.controller(s) == number]}
+                  for number, seat in seats.items()],
+    }

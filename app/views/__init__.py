@@ -1,0 +1,34 @@
+"""The blueprints, one per area, and the error pages."""
+
+from flask import jsonify, render_template, request
+
+from ..services.errors import ServiceError
+
+
+def register(app):
+    from . import api, mailbox, pages, table
+
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(table.bp)
+    app.register_blueprint(api.bp)
+    if app.extensions["cachette"]["config"].dev_mailbox:
+        app.register_blueprint(mailbox.bp)
+
+    @app.errorhandler(ServiceError)
+    def service_error(error):
+        if wants_json():
+            return jsonify(error={"code": error.code, "message": error.message}), error.status
+        return render_template("pages/error.html", status=error.status, message=error.message), error.status
+
+    for status in (400, 403, 404, 405, 413, 415):
+        app.register_error_handler(status, http_error)
+
+
+def http_error(error):
+    if wants_json():
+        return jsonify(error={"code": error.name.lower().replace(" ", "_"), "message": error.description}), error.code
+    return render_template("pages/error.html", status=error.code, message=error.description), error.code
+
+
+def wants_json():
+    return request.path.startswith("/api/") or request.path.endswith(".json")

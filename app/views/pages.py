@@ -1,0 +1,107 @@
+"""Home, lobby, rules, "my games" and the creator's confirmation."""
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from jinja2 import TemplateNotFound
+
+from engine import all_games
+
+from .. import csrf
+from ..models import TIMEOUT_POLICIES
+from ..services import games as game_service
+from ..services import mygames
+from ..services.errors import BadInput
+from ..services.seats import seat_path
+from . import lobby_form
+
+bp = Blueprint("pages", __name__)
+
+
+@bp.get("/")
+def home():
+    return render_template("pages/home.html", games=all_games())
+
+
+@bp.get("/lobby")
+def lobby():
+    return render_template("pages/lobby.html", games=all_games())
+
+
+def game_or_404(name):
+    game = all_games().get(name)
+    if game is None:
+        abort(404, description=f"There is no game called {name!r} here.")
+    return game
+
+
+@bp.route("/lobby/<name>", methods=["GET", "POST"])
+def new_game(name):
+    game = game_or_404(name)
+    error = None
+    form = request.form if request.method == "POST" else request.args
+    if request.method == "POST":
+        csrf.check()
+        try:
+            created = game_service.create_game(lobby_form.read_form(name, request.form))
+        except BadInput as problem:
+            error = problem.message
+        else:
+            return redirect(url_for("pages.started", game_id=created.id, confirm=int(created.status != "active")), 303)
+    try:
+        players = int(form.get("players", game.players[0]))
+    except ValueError:
+        players = game.players[0]
+    if players not in game.players:
+        players = game.players[0]
+    return render_template(
+        "pages/new_game.html", game=game, players=players, form=form, error=error,
+        options=lobby_form.option_fields(game, players), seat_labels=lobby_form.player_seat_labels(game, players),
+        seat_kinds=lobby_form.seat_kinds(), move_times=lobby_form.MOVE_TIMES,
+        default_move_time=lobby_form.DEFAULT_MOVE_TIME, timeout_policies=TIMEOUT_POLICIES,
+    ), 422 if error else 200
+
+
+@bp.get("/started/<game_id>")
+def started(game_id):
+    return render_template("pages/started.html", confirm=request.args.get("confirm") == "1")
+
+
+@bp.get("/rules/<name>")
+def rules(name):
+    game = game_or_404(name)
+    try:
+        return render_template("pages/rules.html", game=game, fragment=f"rules/{name}.html")
+    except TemplateNotFound as missing:
+        if missing.name != f"rules/{name}.html":
+            raise
+        return render_template("pages/rules.html", game=game, fragment=None)
+
+
+@bp.route("/my-games", methods=["GET", "POST"])
+def my_games():
+    if request.method == "GET":
+        return render_template("pages/my_games_ask.html", sent=False, error=None)
+    csrf.check()
+    try:
+        mygames.request_my_games(request.form.get("email", ""))
+    except BadInput as problem:
+        return render_template("pages/my_games_ask.html", sent=False, error=problem.message), 422
+    return render_template("pages/my_games_ask.html", sent=True, error=None)
+
+
+@bp.get("/my-games/<token>")
+def my_games_list(token):
+    email, entries = mygames.games_for_token(token)
+    return render_template("pages/my_games.html", email=email, entries=entries)
+
+
+@bp.get("/confirm/<token>")
+def confirm_page(token):
+    game_service.confirmed_game_id(token)
+    return render_template("pages/confirm.html", token=token)
+
+
+@bp.post("/confirm/<token>")
+def confirm(token):
+    csrf.check()
+    game, creator = game_service.confirm_game(token)
+    return redirect(seat_path(creator), 303)

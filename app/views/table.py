@@ -1,0 +1,66 @@
+"""A seat's table: GET shows it (and changes nothing), POST makes a move."""
+
+from flask import Blueprint, redirect, render_template, request
+
+from .. import csrf
+from ..present import deadline_words, is_card
+from ..services import moves, tables
+from ..services.clock import utcnow
+from ..services.errors import BadInput, Conflict
+
+bp = Blueprint("table", __name__)
+
+
+@bp.get("/s/<token>")
+def show(token):
+    table = tables.open_seat(token)
+    return render_table(table)
+
+
+@bp.post("/s/<token>/move")
+def move(token):
+    csrf.check()
+    seq_text = request.form.get("seq", "")
+    seq = int(seq_text) if seq_text.isdigit() else seq_text
+    try:
+        moves.submit_move(token, request.form.get("move", ""), seq)
+    except (BadInput, Conflict) as problem:
+        return render_table(tables.open_seat(token), problem.message), problem.status
+    return redirect(f"/s/{token}", 303)
+
+
+@bp.get("/s/<token>/replay")
+def replay(token):
+    table = tables.open_seat(token)
+    step_text = request.args.get("step", "")
+    step = int(step_text) if step_text.isdigit() else (len(table.events) if not step_text else step_text)
+    picture = tables.replay_step(table, step)
+    event = table.events[step - 1]
+    return render_template("pages/replay.html", t=table, view=picture, step=step, total=len(table.events),
+                           event=event, names=seat_names(table), token=token)
+
+
+def seat_names(table):
+    """A label for every engine seat: the player's name, or "<partner>'s dummy"."""
+    names = []
+    for seat in range(table.state.seat_count):
+        player = table.state.controller(seat)
+        name = table.seats[player].name
+        names.append(name if player == seat else f"{name}'s dummy")
+    return names
+
+
+def render_table(table, error=None):
+    view = table.view
+    names = seat_names(table)
+    controls = view.get("controls") or [table.seat.seat]
+    hands = view.get("hands") or []
+    my_hands = [(seat, hands[seat] if seat < len(hands) and hands[seat] is not None else
+                 (view.get("hand") if seat == table.seat.seat else None)) for seat in controls]
+    legal = view.get("legal") or []
+    acting = view["to_move"][0] if legal and view.get("to_move") else None
+    return render_template(
+        "pages/table.html", t=table, view=view, names=names, my_hands=my_hands, legal=legal, acting=acting,
+        legal_actions=[move for move in legal if not is_card(move)], error=error, token=request.view_args["token"],
+        deadline=deadline_words(table.game.due_at, utcnow()),
+    )
