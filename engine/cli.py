@@ -60,6 +60,12 @@ def build_parser():
     bench.add_argument("game")
     bench.add_argument("--seconds", type=float, default=5.0)
     bench.set_defaults(run=bench_command)
+
+    from .arena import add_arguments
+
+    arena = commands.add_parser("arena", help="two robot levels play duplicate deals; prints A's edge per deal")
+    add_arguments(arena)
+    arena.set_defaults(run=arena_command)
     return parser
 
 

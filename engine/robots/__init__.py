@@ -5,3 +5,4 @@ A robot is given exactly what its seat may see (`state.view(seat)`, whose
 """
 
 from .base import Robot, make_robot, robot_levels  # noqa: F401
+from . import simple, strong  # noqa: F401  (importing registers the levels)

@@ -12,6 +12,7 @@ class Robot:
 
     def __init__(self, game, seed=None):
         self.game = game
+        self.seed = seed
         self.rng = random.Random(seed)
 
     def choose(self, view):

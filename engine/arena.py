@@ -1,0 +1,153 @@
+"""The arena: two robot levels play duplicate deals, and the difference is measured.
+
+Each pack is played twice, at two tables, with the robots' sides swapped,
+so the luck of the cards cancels out. At each table games follow one
+another (single games, the deal passing to the left); deal k uses pack k at
+both tables. `python -m engine arena quinto --a strong --b simple --deals N`.
+"""
+
+import math
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from .errors import EngineError
+from .registry import find_game
+from .robots import make_robot
+from .state import AWAITING_MOVE
+
+Z95 = 1.96
+
+
+def add_arguments(parser):
+    parser.add_argument("game")
+    parser.add_argument("--a", default="strong", help="robot level of side A")
+    parser.add_argument("--b", default="simple", help="robot level of side B")
+    parser.add_argument("--deals", type=int, default=100, help="duplicate deals (each pack played twice)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, help="number of players (the game's first by default)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes sharing the deals (each runs on one core)")
+
+
+def run_arena(args):
+    game = find_game(args.game)
+    players = args.players or game.players[0]
+    if args.deals < 1 or args.jobs < 1:
+        print("--deals and --jobs must be at least 1")
+        return 2
+    jobs = min(args.jobs, args.deals)
+    blocks = [range(args.deals * job // jobs, args.deals * (job + 1) // jobs) for job in range(jobs)]
+    tasks = [(args.game, players, args.a, args.b, args.seed, list(block)) for block in blocks]
+    if jobs == 1:
+        results = [play_block(*tasks[0])]
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(play_block, *zip(*tasks)))
+    report(args, merge(results))
+    return 0
+
+
+class Table:
+    """One table: games played one after another, A's robots on one side."""
+
+    def __init__(self, game_name, players, levels, labels, seed):
+        self.game = find_game(game_name)
+        self.game_name = game_name
+        self.players = players
+        self.levels = levels        # label -> robot level
+        self.labels = labels        # scoring unit (side, or seat parity) -> "A" or "B"
+        self.seed = seed
+        self.state = None
+        self.deals = 0
+        self.games = []             # labels of the winners of full games
+
+    def new_game(self):
+        options = {"match": "single_game"} if any(o.name == "match" for o in self.game.options) else {}
+        try:
+            self.state = self.game(self.players, options, self.deals % self.game.seats_for(self.players))
+        except EngineError:
+            self.state = self.game(self.players, options, 0)
+        self.robots = {
+            seat: make_robot(self.levels[self.labels[unit_of(self.state, seat)]], self.game_name,
+                             f"{self.seed}|{self.deals}|{seat}")
+            for seat in self.state.player_seats()
+        }
+
+    def play_deal(self, pack, times):
+        """Deal `pack` (starting a new game if the last one is over); A's points less B's."""
+        if self.state is None or self.state.over:
+            self.new_game()
+        state = self.state
+        before = list(state.scores)
+        state.apply_deal(list(pack))
+        self.deals += 1
+        while state.awaiting == AWAITING_MOVE:
+            seat = state.to_move[0]
+            started = time.perf_counter()
+            move = self.robots[state.controller(seat)].choose(state.view(seat))
+            times[self.labels[unit_of(state, seat)]].append(time.perf_counter() - started)
+            state.apply_move(seat, move)
+        gains = [after - start for after, start in zip(state.scores, before)]
+        if state.over:
+            self.games.append(self.labels[unit_of(state, state.winner) if not state.sides else state.winner])
+        return unit_gain(gains, self.labels, "A") - unit_gain(gains, self.labels, "B")
+
+
+def play_block(game_name, players, level_a, level_b, seed, deal_numbers):
+    """Both tables over consecutive packs: deal k uses pack k at each table."""
+    levels = {"A": level_a, "B": level_b}
+    tables = [Table(game_name, players, levels, {0: "A", 1: "B"}, f"{seed}|{deal_numbers[0]}|first"),
+              Table(game_name, players, levels, {0: "B", 1: "A"}, f"{seed}|{deal_numbers[0]}|second")]
+    result = {"pairs": [], "games": [0, 0], "times": {"A": [], "B": []}}
+    for number in deal_numbers:
+        pack = pack_for(tables[0], seed, number)
+        diffs = [table.play_deal(pack, result["times"]) for table in tables]
+        result["pairs"].append(sum(diffs) / 2)
+    for table in tables:
+        for winner in table.games:
+            result["games"][0 if winner == "A" else 1] += 1
+    return result
+
+
+def pack_for(table, seed, number):
+    if table.state is None:
+        table.new_game()
+    pack = table.state.full_pack()
+    random.Random(f"{seed}|pack|{number}").shuffle(pack)
+    return pack
+
+
+def unit_of(state, seat):
+    """The scoring unit (side, or parity of seats without sides) a seat belongs to."""
+    return seat % state.sides if state.sides else seat % 2
+
+
+def unit_gain(gains, labels, label):
+    units = [gain for unit, gain in enumerate(gains) if labels[unit % 2] == label]
+    return sum(units) / len(units)
+
+
+def merge(results):
+    merged = {"pairs": [], "games": [0, 0], "times": {"A": [], "B": []}}
+    for result in results:
+        merged["pairs"].extend(result["pairs"])
+        merged["games"] = [x + y for x, y in zip(merged["games"], result["games"])]
+        for label in "AB":
+            merged["times"][label].extend(result["times"][label])
+    return merged
+
+
+def report(args, merged):
+    pairs = merged["pairs"]
+    mean = statistics.fmean(pairs)
+    half = Z95 * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else float("inf")
+    won_a, won_b = merged["games"]
+    print(f"{args.game} arena: A={args.a} B={args.b}, {len(pairs)} duplicate packs, seed {args.seed}")
+    print(f"games: A won {won_a} of {won_a + won_b} full games ({100 * won_a / (won_a + won_b):.1f}%)")
+    for label, level in (("A", args.a), ("B", args.b)):
+        times = sorted(merged["times"][label])
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(f"decision time {label} ({level}): median {1000 * statistics.median(times):.2f} ms, "
+              f"p95 {1000 * p95:.2f} ms, max {1000 * times[-1]:.2f} ms over {len(times)} decisions")
+    print(f"A-B: {mean:.2f} points/deal, 95% CI [{mean - half:.2f}, {mean + half:.2f}]")

@@ -1,0 +1,1 @@
+"""The robots' per-game hooks: one module per game, named like the game."""

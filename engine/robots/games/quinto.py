@@ -1,0 +1,142 @@
+"""Quinto's hook for the trick-game robots.
+
+Quints are the points a trick carries; cards compare in one total order
+whatever was led; the Joker can never win and may always be played, so it
+tells nothing about voids; the cachette is five unseen cards outside the
+hands; trick 11's compulsion tells who no longer holds the Joker.
+"""
+
+from ...cards import JOKER
+from ...games.quinto import (
+    POWER, QUINT_BY_SUIT, QUINT_ROYAL, TRICKS_PER_DEAL, Quinto, quints_in,
+)
+from ..knowledge import deal_plays
+from ..profile import TrickProfile, register_profile
+
+MATES = {"A": "4", "4": "A", "2": "3", "3": "2"}
+TOP_POWER = max(POWER.values())
+# Expected tricks a card takes, by suit and rank, for the doubling estimate.
+TRICK_ODDS = {
+    "H": dict(zip("AKQJT98765432", (1.0, .95, .85, .75, .62, .5, .4, .3, .2, .12, .08, .05, .03))),
+    "D": dict(zip("AKQJT98765432", (.7, .55, .42, .3, .2, .12, .08, .05, .03, .02, .01, .01, 0))),
+    "C": dict(zip("AKQJT98765432", (.35, .25, .15, .08, .04, .02, 0, 0, 0, 0, 0, 0, 0))),
+    "S": dict(zip("AKQJT98765432", (.1, .05, .02, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))),
+}
+# Scales the odds above so that an average hand expects its share (3) of the 12 tricks.
+TRICK_SCALE = 12 / (sum(sum(odds.values()) for odds in TRICK_ODDS.values()) * 48 / 53)
+# Joker: reason to shed it (partner winning) grows as trick 11 nears.
+JOKER_SHED_FROM = 6
+JOKER_SHED_STEP = 4.0
+
+
+@register_profile
+class QuintoProfile(TrickProfile):
+    game = "quinto"
+    always_playable = frozenset({JOKER})
+
+    def side_of(self, seat, seats):
+        return seat % 2
+
+    def card_points(self, cards):
+        return sum(points for points, _ in quints_in(cards))
+
+    def trick_value(self, view):
+        return view["trick_value"]
+
+    def power(self, card, led_suit):
+        return -1 if card == JOKER else POWER[card]
+
+    def strength(self, card):
+        return 0.0 if card == JOKER else (POWER[card] / TOP_POWER) ** 2
+
+    def mates(self, card):
+        if card == JOKER or card[0] not in MATES:
+            return ()
+        return ((MATES[card[0]] + card[1], QUINT_BY_SUIT[card[1]]),)
+
+    def card_bonus(self, card, tricks_done, my_side_likely):
+        if card != JOKER or tricks_done < JOKER_SHED_FROM:
+            return 0.0
+        urgency = JOKER_SHED_STEP * (tricks_done - JOKER_SHED_FROM + 1)
+        return urgency if my_side_likely else -urgency / 2
+
+    def suit_to_follow(self, cards_before):
+        if not cards_before:
+            return None
+        led = cards_before[0][1]
+        if led != JOKER:
+            return led[1]
+        if self.options["joker_led_follow"] == "free" or len(cards_before) == 1:
+            return None
+        return cards_before[1][1][1]
+
+    def public_cards(self, view):
+        return view["cachette"] or []
+
+    def hidden_piles(self, view):
+        return {"cachette": view["cachette_size"]}
+
+    def extra_exclusions(self, view):
+        """Who trick 11 shows to be without the Joker."""
+        rule = self.options["joker_trick11_compulsion"]
+        if self.options["joker_lead"] != "forbidden" or rule == "none":
+            return {}
+        plays = deal_plays(view)
+        if len(plays) < TRICKS_PER_DEAL - 1:
+            return {}
+        trick = plays[TRICKS_PER_DEAL - 2]
+        cleared = {}
+        for position, (seat, card) in enumerate(trick[1:], start=1):
+            if card == JOKER:
+                continue
+            if rule == "always" or (position == 3 and len(view["tricks"]) > TRICKS_PER_DEAL - 2
+                                    and view["tricks"][TRICKS_PER_DEAL - 2]["winner"] == seat):
+                cleared[seat] = {JOKER}
+        return cleared
+
+    def template(self, view):
+        return Quinto(view["players"], self.sim_options(view), 0)
+
+    def sim_options(self, view):
+        """The view's options, but a game that ends when a side reaches the target."""
+        return dict(view["options"], match="single_game")
+
+    def build_state(self, view, hands, piles):
+        plays = deal_plays(view)
+        dealt = [list(hand) for hand in hands]
+        for trick in plays:
+            for seat, card in trick:
+                dealt[seat].append(card)
+        state = self.template(view)
+        state.next_dealer = view["dealer"]
+        eldest = (view["dealer"] + 1) % 4
+        deck = list(piles.get("cachette") or view["cachette"])
+        for index in range(TRICKS_PER_DEAL):
+            for offset in range(4):
+                deck.append(dealt[(eldest + offset) % 4][index])
+        state.deal_pack(deck)
+        state.game_scores = list(view["scores"])
+        for quint in view["quints"]:
+            state.game_scores[quint["side"]] -= quint["points"]
+        for seat, call in view["calls"]:
+            state.play(seat, call)
+        for trick in plays:
+            for seat, card in trick:
+                state.play(seat, card)
+        return state
+
+    def hand_advantage(self, view):
+        """Tricks the seat's side may expect to take beyond the other side's, from its hand."""
+        mine = TRICK_SCALE * sum(TRICK_ODDS[card[1]][card[0]] for card in view["hand"] if card != JOKER)
+        return (4 * mine - TRICKS_PER_DEAL) / 3
+
+    def trick_advantage(self, state, seat):
+        mine = seat % 2
+        return state.tricks_won[mine] - state.tricks_won[1 - mine]
+
+    def call(self, view, legal, advantage):
+        if "redouble" in legal and advantage > 1.5:
+            return "redouble"
+        if "double" in legal and advantage > 1.0:
+            return "double"
+        return "pass"

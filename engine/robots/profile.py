@@ -1,0 +1,137 @@
+"""What a trick-taking game tells its robots: the per-game hook.
+
+The simple and strong robots are written once for every trick game. A game
+gives them a `TrickProfile` subclass in `engine/robots/games/<game>.py`
+(decorated with `@register_profile`) that says what is special about it:
+which cards carry points, how cards compare within a trick, which unseen
+cards lie outside the hands (a cachette, a stock), what the public record of
+a deal implies about hidden hands, and how to rebuild a full state from a
+seat's view and a guess of the hidden cards. The defaults fit a plain game
+with follow-suit, no jokers and no hidden piles.
+"""
+
+import importlib
+
+from ..registry import find_game
+
+_PROFILES = {}
+
+
+def register_profile(profile_class):
+    """Class decorator: the robots' hook for the game named `profile_class.game`."""
+    _PROFILES[profile_class.game] = profile_class
+    return profile_class
+
+
+def profile_for(game, options):
+    """The robots' hook for `game` with the given option values, or None."""
+    if game not in _PROFILES:
+        try:
+            importlib.import_module(f"{__package__}.games.{game}")
+        except ModuleNotFoundError:
+            return None
+    profile_class = _PROFILES.get(game)
+    return profile_class(options) if profile_class else None
+
+
+class TrickProfile:
+    """Defaults for a plain trick game; a game overrides what differs."""
+
+    game = ""
+    always_playable = frozenset()   # cards that may be played whatever was led
+
+    def __init__(self, options):
+        self.options = dict(options)
+        self.state_class = find_game(self.game)
+
+    # Seats and sides -----------------------------------------------------------
+
+    def side_of(self, seat, seats):
+        """The side a seat plays for (its own seat number without sides)."""
+        return seat % self.state_class.sides if self.state_class.sides else seat
+
+    # Cards --------------------------------------------------------------------
+
+    def pack(self, view):
+        """Every card of the pack being played."""
+        return self.template(view).full_pack()
+
+    def card_points(self, cards):
+        """The points the winner of a trick holding `cards` takes for them."""
+        return 0
+
+    def trick_value(self, view):
+        """The points a trick is worth in itself, whatever it holds."""
+        return 1
+
+    def power(self, card, led_suit):
+        """A number that orders the cards of a trick: the highest one wins.
+
+        Cards that cannot win (off-suit discards, jokers) give -1.
+        """
+        raise NotImplementedError
+
+    def strength(self, card):
+        """How much a card is worth keeping for later tricks, from 0 to 1."""
+        return 0.0
+
+    def mates(self, card):
+        """Cards that score together with `card` when they fall in one trick: (mate, points) pairs."""
+        return ()
+
+    def card_bonus(self, card, tricks_done, my_side_likely):
+        """A game's extra reason to play (positive) or keep (negative) a card now."""
+        return 0.0
+
+    # Following ----------------------------------------------------------------
+
+    def suit_to_follow(self, cards_before):
+        """The suit a player had to follow after the (seat, card) pairs `cards_before` (None: free)."""
+        return cards_before[0][1][1] if cards_before else None
+
+    # Knowledge ----------------------------------------------------------------
+
+    def public_cards(self, view):
+        """Cards outside the tricks that every seat has seen (a turned-up card…)."""
+        return []
+
+    def hidden_piles(self, view):
+        """Unseen cards that lie outside the hands: {pile name: size}."""
+        return {}
+
+    def extra_exclusions(self, view):
+        """{seat: cards it cannot hold} that the game's special rules imply."""
+        return {}
+
+    # Full states ----------------------------------------------------------------
+
+    def template(self, view):
+        """A fresh state of this game with the view's players and options."""
+        return self.state_class(view["players"], view["options"], view["dealer"])
+
+    def build_state(self, view, hands, piles):
+        """A full state equal to the view's position, with the given hidden cards.
+
+        `hands[seat]` is every seat's current hand, `piles` the hidden piles.
+        Games that cannot rebuild a state leave this out; their strong robot
+        then plays like the simple one.
+        """
+        raise NotImplementedError
+
+    # Calls (moves that are not cards) ---------------------------------------------
+
+    def hand_advantage(self, view):
+        """Tricks the seat's side may expect beyond the other side's, judged from its hand."""
+        return 0.0
+
+    def trick_advantage(self, state, seat):
+        """Tricks the seat's side took in a played-out deal beyond the others' mean."""
+        seats = state.seat_count
+        mine = self.side_of(seat, seats)
+        won = [self.side_of(winner, seats) == mine for _, _, winner in state.tricks]
+        others = max(1, len({self.side_of(s, seats) for s in range(seats)}) - 1)
+        return sum(won) - (len(won) - sum(won)) / others
+
+    def call(self, view, legal, advantage):
+        """A move that is not a card (a double, a bid), given the side's expected trick advantage."""
+        return "pass" if "pass" in legal else sorted(legal)[0]
