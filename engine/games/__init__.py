@@ -5,3 +5,4 @@ from . import sueca  # noqa: F401
 from . import polignac  # noqa: F401
 from . import slobberhannes  # noqa: F401
 from . import reunion  # noqa: F401
+from . import ruff_and_honours  # noqa: F401
