@@ -6,3 +6,4 @@ from . import polignac  # noqa: F401
 from . import slobberhannes  # noqa: F401
 from . import reunion  # noqa: F401
 from . import ruff_and_honours  # noqa: F401
+from . import all_fours  # noqa: F401
