@@ -9,6 +9,7 @@ both tables. `python -m engine arena quinto --a strong --b simple --deals N`.
 import math
 import random
 import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -34,7 +35,7 @@ def run_arena(args):
     game = find_game(args.game)
     players = args.players or game.players[0]
     if args.deals < 1 or args.jobs < 1:
-        print("--deals and --jobs must be at least 1")
+        print("arena: --deals and --jobs must be at least 1", file=sys.stderr)
         return 2
     jobs = min(args.jobs, args.deals)
     blocks = [range(args.deals * job // jobs, args.deals * (job + 1) // jobs) for job in range(jobs)]

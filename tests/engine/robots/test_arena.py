@@ -1,0 +1,31 @@
+"""The arena command: duplicate deals and the line scripts read."""
+
+import re
+
+from engine.cli import main
+
+LAST_LINE = re.compile(r"^A-B: (-?\d+\.\d+) points/deal, 95% CI \[(-?\d+\.\d+), (-?\d+\.\d+)\]$")
+
+
+def run(capsys, *args):
+    assert main(["arena", "quinto", *args]) == 0
+    return capsys.readouterr().out.strip().splitlines()
+
+
+def test_simple_beats_random_and_the_last_line_is_for_scripts(capsys):
+    lines = run(capsys, "--a", "simple", "--b", "random", "--deals", "6", "--seed", "3")
+    mean, low, high = map(float, LAST_LINE.match(lines[-1]).groups())
+    assert low <= mean <= high
+    assert mean > 0
+    assert any(line.startswith("decision time A (simple): median") for line in lines)
+    assert any(re.match(r"games: A won \d+ of \d+ full games", line) for line in lines)
+
+
+def test_equal_robots_cancel_out_exactly_in_duplicate(capsys):
+    lines = run(capsys, "--a", "simple", "--b", "simple", "--deals", "4", "--jobs", "2")
+    assert lines[-1] == "A-B: 0.00 points/deal, 95% CI [0.00, 0.00]"
+
+
+def test_a_bad_count_of_deals_is_refused(capsys):
+    assert main(["arena", "quinto", "--deals", "0"]) == 2
+    assert "at least 1" in capsys.readouterr().err
