@@ -313,6 +313,10 @@ class Quinto(TrickGame):
         self.tricks_won[side] += 1
         if self.score_quints(side, self.cachette, TRICKS_PER_DEAL + 1):
             return
+        self.score_tricks()
+
+    def score_tricks(self):
+        """Enter the deal's trick points, then decide the game or deal again."""
         for each in (0, 1):
             self.game_scores[each] += self.tricks_won[each] * self.trick_value
         a, b = self.game_scores
@@ -381,6 +385,15 @@ class Quinto(TrickGame):
         if self.opts["dummy_exposed_after_opening_lead"] and (self.trick or self.tricks):
             return [player, DUMMY]
         return [player]
+
+    def hidden_from(self, seat):
+        if self.over:
+            return set()  # every hand is revealed once the game is over
+        hidden = super().hidden_from(seat)
+        return hidden if self.cachette_taken else hidden | set(self.cachette)
+
+    def card_places(self):
+        return {**super().card_places(), "cachette": list(self.cachette)}
 
     def view(self, seat):
         if type(seat) is not int or not 0 <= seat < 4:
