@@ -3,14 +3,15 @@
 The game waits for a recorded pack, may hold a phase of its own before the
 cards are played (a bid, a ruff), plays the tricks, scores the deal into a
 ledger, keeps the finished deal in a public history and passes the deal to
-the left until the game's end rule names its winners. A subclass deals the
+the next seat (`next_seat`: the left, unless a game plays the other way)
+until the game's end rule names its winners. A subclass deals the
 pack (`start_deal`), says what its own phases await (`phase_to_move`,
 `phase_moves`, `play_phase_move`) and scores in `after_trick`.
 """
 
 from .cards import parse_card, sort_cards
 from .errors import IllegalMoveError, RecordError
-from .scoring import Ledger, next_dealer
+from .scoring import Ledger
 from .state import AWAITING_DEAL, AWAITING_MOVE
 from .tricks import TrickGame, trick_json
 
@@ -111,7 +112,7 @@ class DealSeriesGame(TrickGame):
 
     def deal_pack(self, cards):
         self.dealer = self.next_dealer
-        self.next_dealer = next_dealer(self.dealer, self.seat_count)
+        self.next_dealer = self.next_seat(self.dealer)
         self.deals += 1
         self.trump = None
         self.turn_up = None
@@ -123,7 +124,7 @@ class DealSeriesGame(TrickGame):
 
     @property
     def eldest(self):
-        return next_dealer(self.dealer, self.seat_count)
+        return self.next_seat(self.dealer)
 
     def score(self, owner, points, reason):
         if points:

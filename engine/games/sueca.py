@@ -58,18 +58,9 @@ class Sueca(DealSeriesGame):
     def full_pack(self):
         return pack(self.rank_order)
 
-    # Direction: the play, the deal and the next dealer all go the same way ------
-
     def next_seat(self, seat):
+        """The play, the deal and the next dealer all go the same way."""
         return next_dealer(seat, self.seat_count, self.step)
-
-    @property
-    def eldest(self):
-        return self.next_seat(self.dealer)
-
-    def deal_pack(self, cards):
-        super().deal_pack(cards)
-        self.next_dealer = self.next_seat(self.dealer)
 
     def start_deal(self, cards):
         hands, _ = deal_round(cards, 4, self.eldest, self.batches, step=self.step)
