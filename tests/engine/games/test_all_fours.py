@@ -50,6 +50,14 @@ def test_case_2_the_dealer_insists():
     assert state.trump == "H" and state.scores == [1, 0]
 
 
+def test_an_insisted_jack_scores_for_both():
+    state = dealt("JD")
+    state.apply_move(0, "beg")
+    state.apply_move(1, "give")
+    assert entries(state) == [(0, 1, "gift (dealer insists)"), (1, 1, "Jack turned for trumps")]
+    assert state.trump == "D"
+
+
 def test_case_2_running_the_cards_turns_until_a_new_suit():
     state = dealt("7H", ["KH", "3S"])
     state.apply_move(0, "beg")
