@@ -118,6 +118,10 @@ class TrickProfile:
         """
         raise NotImplementedError
 
+    def fork(self, state):
+        """An independent copy of a state to play a trial on (a game may supply a faster one)."""
+        return state.clone()
+
     # Calls (moves that are not cards) ---------------------------------------------
 
     def hand_advantage(self, view):

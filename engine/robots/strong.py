@@ -49,7 +49,7 @@ class StrongRobot(SimpleRobot):
             state = guessed_state(profile, view, knowledge, rng)
             start = list(state.scores)
             for move in totals:
-                trial = state.clone()
+                trial = profile.fork(state)
                 trial.play(knowledge.seat, move)
                 play_out(profile, trial, trick_value)
                 totals[move] += outcome(profile, trial, start, knowledge.seat)

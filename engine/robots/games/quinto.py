@@ -6,6 +6,8 @@ tells nothing about voids; the cachette is five unseen cards outside the
 hands; trick 11's compulsion tells who no longer holds the Joker.
 """
 
+import copy
+
 from ...cards import JOKER
 from ...games.quinto import (
     POWER, QUINT_BY_SUIT, QUINT_ROYAL, TRICKS_PER_DEAL, Quinto, quints_in,
@@ -124,6 +126,16 @@ class QuintoProfile(TrickProfile):
             for seat, card in trick:
                 state.play(seat, card)
         return state
+
+    def fork(self, state):
+        """A copy two levels deep: Quinto's play replaces or appends, never edits deeper."""
+        twin = copy.copy(state)
+        for name, value in vars(state).items():
+            if isinstance(value, list):
+                setattr(twin, name, [list(item) if isinstance(item, list) else item for item in value])
+            elif isinstance(value, dict):
+                setattr(twin, name, dict(value))
+        return twin
 
     def hand_advantage(self, view):
         """Tricks the seat's side may expect to take beyond the other side's, from its hand."""

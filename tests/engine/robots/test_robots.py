@@ -141,3 +141,18 @@ def test_the_strong_robot_searches_different_guesses_for_different_seeds():
     knowledge = read_knowledge(view, profile)
     guesses = {tuple(sorted(sample_hidden(knowledge, random.Random(seed))["cachette"])) for seed in range(5)}
     assert len(guesses) > 1
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**9))
+def test_a_forked_trial_leaves_the_searched_state_untouched(seed):
+    state, seat, _ = random_position(seed)
+    profile = profile_for("quinto", state.opts)
+    before = [state.view(s) for s in range(4)]
+    trial = profile.fork(state)
+    rng = random.Random(seed)
+    while trial.awaiting == "move":
+        mover = trial.to_move[0]
+        trial.play(mover, rng.choice(trial.legal_moves(mover)))
+    assert [state.view(s) for s in range(4)] == before
+    assert sorted(state.legal_moves(seat)) == before[seat]["legal"]
