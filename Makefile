@@ -2,7 +2,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench clean
+.PHONY: install browser run test bench clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -12,10 +12,14 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The browser tests drive Debian's chromium (Playwright's own download cannot run here).
+browser:
+	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
+
 run: $(STAMP)
 	$(PY) -m app.run
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(PY) -m pytest -q
 
 bench: $(STAMP)

@@ -105,9 +105,13 @@ class GameState:
         """Check a move from outside (any accepted notation) and apply it."""
         if seat not in self.to_move or type(seat) is not int:
             raise self.turn_error(seat)
-        move = self.parse_move(seat, text)
-        if move not in self.legal_moves(seat):
-            raise self.explain_illegal(seat, move)
+        legal = self.legal_moves(seat)
+        if text in legal and type(text) is str:
+            move = text  # already canonical: the common case, kept cheap
+        else:
+            move = self.parse_move(seat, text)
+            if move not in legal:
+                raise self.explain_illegal(seat, move)
         self.play(seat, move)
         return move
 
