@@ -1,0 +1,196 @@
+"""Every page through the Flask test client: lobby, table, moves by form, rules, my games, mailbox."""
+
+import re
+
+import pytest
+
+from app import create_app
+from conftest import make_config
+from engine import all_games
+
+from app.services.moves import play_robot_turns
+from app_helpers import ROBOTS3, counts, csrf_from, events_of, four_people, game_row, mails, seat_path, start, token_for
+
+
+def test_home_and_lobby_list_every_game(client):
+    for path in ("/", "/lobby"):
+        page = client.get(path).get_data(as_text=True)
+        for name, game in all_games().items():
+            assert f'href="/lobby/{name}"' in page and game.title in page
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_every_game_has_a_lobby_form_and_a_rules_page(client, name):
+    game = all_games()[name]
+    for players in game.players:
+        page = client.get(f"/lobby/{name}?players={players}").get_data(as_text=True)
+        for option in game.options:
+            assert f'name="option_{option.name}"' in page
+        assert page.count('name="seat') >= 3 * players
+    rules = client.get(f"/rules/{name}")
+    assert rules.status_code == 200 and game.title in rules.get_data(as_text=True)
+
+
+def test_unknown_game_pages_are_404(client):
+    assert client.get("/rules/whist").status_code == 404
+    assert b"no game called" in client.get("/lobby/whist").data
+
+
+def lobby_form(client, **fields):
+    page = client.get("/lobby/quinto").get_data(as_text=True)
+    form = {"csrf_token": csrf_from(page), "players": "4", "seat0_kind": "person", "seat0_name": "Ann",
+            "seat0_email": "ann@example.org", "move_time": "24h", "timeout_policy": "robot",
+            "option_target": "300", "option_dummy_exposed_after_opening_lead": "false"}
+    for seat in (1, 2, 3):
+        form[f"seat{seat}_kind"] = "random"
+    form.update(fields)
+    return form
+
+
+def test_starting_a_game_from_the_lobby(client):
+    answer = client.post("/lobby/quinto", data=lobby_form(client))
+    assert answer.status_code == 303 and "/started/" in answer.location
+    assert b"mailbox" in client.get(answer.location).data
+    game_id = mails()[0].game_id
+    row = game_row(game_id)
+    assert row.options["target"] == 300 and row.move_time == 86400 and row.status == "active"
+    assert events_of(game_id)[0]["options"]["dummy_exposed_after_opening_lead"] is False
+
+
+def test_lobby_errors_are_shown_and_write_nothing(client):
+    before = counts()
+    answer = client.post("/lobby/quinto", data=lobby_form(client, seat0_email="nobody"))
+    assert answer.status_code == 422 and b"is not an email address" in answer.data
+    assert b'value="nobody"' in answer.data            # the form keeps what was typed
+    assert counts() == before
+
+
+def test_forms_need_the_csrf_token(client):
+    before = counts()
+    form = lobby_form(client)
+    form["csrf_token"] = "forged"
+    assert client.post("/lobby/quinto", data=form).status_code == 400
+    del form["csrf_token"]
+    assert client.post("/lobby/quinto", data=form).status_code == 400
+    assert counts() == before
+
+
+def people_game():
+    """Ann (seat 0) and Bo (seat 1), same inbox, two robots: Bo calls first."""
+    game = start([{"name": "Ann", "email": "ann@example.org"}, {"name": "Bo", "email": "ann@example.org"},
+                  *ROBOTS3[:2]])
+    return game, f"/s/{token_for(game.id, 1)}"
+
+
+def test_the_table_shows_the_seat_and_its_legal_moves(client):
+    game, path = people_game()
+    page = client.get(path).get_data(as_text=True)
+    assert "you are Bo" in page and "Your move" in page
+    assert 'value="double"' in page and 'value="pass"' in page and 'value="redouble"' not in page
+    assert page.count('class="card ') >= 12
+    assert 'name="seq" value="1"' in page
+    assert "<script" not in page
+    assert client.head(path).status_code == 200
+
+
+def test_a_move_by_form_redirects_back_to_the_table(client):
+    game, path = people_game()
+    page = client.get(path).get_data(as_text=True)
+    answer = client.post(path + "/move", data={"csrf_token": csrf_from(page), "seq": "1", "move": "double"})
+    assert answer.status_code == 303 and answer.location.endswith(path)
+    assert events_of(game.id)[-1] == {"type": "move", "seat": 1, "move": "double"}
+    assert "Bo double" in client.get(path).get_data(as_text=True)
+
+
+@pytest.mark.parametrize("fields, status, message", [
+    ({"seq": "0", "move": "pass"}, 409, "moved on"),
+    ({"seq": "1", "move": "AS"}, 422, "cannot play"),
+    ({"seq": "1", "move": "nonsense"}, 422, "not a card"),
+    ({"seq": "x", "move": "pass"}, 422, "seq must be"),
+])
+def test_refused_form_moves_show_the_table_with_a_message(client, fields, status, message):
+    game, path = people_game()
+    page = client.get(path).get_data(as_text=True)
+    before = counts()
+    answer = client.post(path + "/move", data={"csrf_token": csrf_from(page), **fields})
+    assert answer.status_code == status
+    assert message in answer.get_data(as_text=True) and "you are Bo" in answer.get_data(as_text=True)
+    assert counts() == before
+
+
+def test_names_are_escaped_in_pages_and_mails(client):
+    start([{"name": "<script>alert(1)</script>", "email": "ann@example.org"}, *ROBOTS3])
+    mail = mails()[0]
+    assert "<script>" not in mail.html_body and "&lt;script&gt;" in mail.html_body
+    page = client.get(seat_path(mail)).get_data(as_text=True)
+    assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    box = client.get("/dev/mailbox").get_data(as_text=True)
+    assert "<script>" not in box
+
+
+def test_a_finished_game_reveals_hands_and_replays_step_by_step(client):
+    game = start([{"name": "Ann", "email": "ann@example.org"}, *ROBOTS3], options={"target": 50})
+    token = token_for(game.id, 0)
+    assert client.get(f"/s/{token}/replay?step=1").status_code == 403
+    while game_row(game.id).status != "over":
+        play_robot_turns(game.id)
+        row = game_row(game.id)
+        if row.status == "over":
+            break
+        legal = client.get(f"/api/seats/{token}").json["view"]["legal"]
+        client.post(f"/api/seats/{token}/moves", json={"move": legal[0], "seq": row.seq})
+    page = client.get(f"/s/{token}").get_data(as_text=True)
+    assert "The game is over" in page and "All hands" in page and "/replay?step=1" in page
+    total = len(events_of(game.id))
+    first = client.get(f"/s/{token}/replay?step=1").get_data(as_text=True)
+    assert f"Event 1 of {total}" in first and "the start" in first
+    third = client.get(f"/s/{token}/replay?step=3").get_data(as_text=True)
+    assert "Robot 2" in third and len(re.findall(r'class="card ', third)) == 53 - 5
+    assert client.get(f"/s/{token}/replay?step={total + 1}").status_code == 422
+
+
+def test_confirmation_page_and_button(client):
+    start(four_people())
+    link = re.search(r"http://localhost(/confirm/\S+)", mails()[0].text_body).group(1)
+    before = counts()
+    for _ in range(3):
+        page = client.get(link)
+        assert page.status_code == 200 and b"Confirm and invite" in page.data
+    assert counts() == before
+    answer = client.post(link, data={"csrf_token": csrf_from(page.get_data(as_text=True))})
+    assert answer.status_code == 303 and answer.location.startswith("/s/")
+    assert len(mails(kind="invite")) == 4
+    assert client.get("/confirm/forged.token").status_code == 403
+
+
+def test_my_games_by_mail(client):
+    start(four_people())
+    page = client.get("/my-games").get_data(as_text=True)
+    # Bob is not mailed before Ann confirms: the answer looks the same but no mail is queued.
+    answer = client.post("/my-games", data={"csrf_token": csrf_from(page), "email": "bob@example.org"})
+    assert answer.status_code == 200 and b"on its way" in answer.data
+    assert mails(kind="my_games") == []
+    client.post("/my-games", data={"csrf_token": csrf_from(page), "email": "ann@example.org"})
+    (mail,) = mails(kind="my_games")
+    link = re.search(r"http://localhost(/my-games/\S+)", mail.text_body).group(1)
+    listing = client.get(link).get_data(as_text=True)
+    assert "Quinto" in listing and 'href="/s/' in listing
+    bad = client.post("/my-games", data={"csrf_token": csrf_from(page), "email": "x"})
+    assert bad.status_code == 422
+    assert client.get("/my-games/forged").status_code == 403
+
+
+def test_mailbox_shows_every_mail_with_clickable_links(client):
+    start()
+    page = client.get("/dev/mailbox").get_data(as_text=True)
+    assert '<a href="http://localhost/s/' in page
+    listed = client.get("/dev/mailbox.json").json["mails"]
+    assert listed[0]["kind"] == "invite" and listed[0]["to"] == "ann@example.org" and "/s/" in listed[0]["text"]
+
+
+def test_the_mailbox_is_off_with_smtp_settings(tmp_path, database_url):
+    production = create_app(make_config(tmp_path, database_url, dev_mailbox=False, smtp_host="smtp.example.org"))
+    assert production.test_client().get("/dev/mailbox").status_code == 404
+    assert production.test_client().get("/dev/mailbox.json").status_code == 404
+    assert b"Mailbox" not in production.test_client().get("/").data
+    production.extensions["cachette"]["db"].dispose()
