@@ -1,0 +1,44 @@
+"""Ruff and Honours' hook for the trick-game robots: every trick counts, the stock and discards are hidden.
+
+The robots never ruff (they pass), so they never have to choose discards.
+"""
+
+from ...cards import RANKS
+from ...trumps import strength_table
+from ..profile import register_profile
+from ..trump_profile import TrumpProfile
+
+# A trick is the game's only point: weigh it against the policy's worth of keeping a card
+# (measured with the arena: at 1 the robot never tries to win a trick and loses to random play).
+TRICK_WORTH = 8
+
+
+@register_profile
+class RuffAndHonoursProfile(TrumpProfile):
+    game = "ruff_and_honours"
+    values = {}
+    strengths = strength_table(RANKS)
+
+    def trick_value(self, view):
+        return TRICK_WORTH
+
+    def public_cards(self, view):
+        return [view["turn_up"]] if view["turn_up"] and view["stock_size"] else []
+
+    def hidden_piles(self, view):
+        stock = max(0, view["stock_size"] - 1)
+        discards = 0 if view["seat"] == view["ruffer"] else view["discard_count"]
+        return {"stock": stock, "discards": discards}
+
+    def turn_up_holders(self, view):
+        """Where the turned card may be when it is neither on the stock nor seen."""
+        if view["options"]["variant"] == "ruff":
+            return {view["ruffer"], "discards"}
+        eldest_last = view["options"]["honours_trump_card"] == "eldest_last"
+        return {(view["dealer"] + 1) % 4 if eldest_last else view["dealer"]}
+
+    def extra_exclusions(self, view):
+        if not view["turn_up"] or view["stock_size"]:
+            return {}
+        allowed = self.turn_up_holders(view)
+        return {holder: {view["turn_up"]} for holder in (0, 1, 2, 3, "stock", "discards") if holder not in allowed}

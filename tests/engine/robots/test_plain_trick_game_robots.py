@@ -1,0 +1,89 @@
+"""The robots' hooks for Polignac, Slobberhannes, Ruff and Honours, Catch-the-Ten and French Whist."""
+
+import random
+import re
+
+import pytest
+
+from engine.cli import main
+from engine.record import start_state
+from engine.robots import make_robot
+from engine.robots.profile import profile_for
+
+LAST_LINE = re.compile(r"^A-B: (-?\d+\.\d+) points/deal")
+
+
+@pytest.mark.parametrize("level", ["simple", "strong"])
+@pytest.mark.parametrize("game, players, options", [
+    ("polignac", 4, {"capot": True}), ("polignac", 5, {"rank": "standard"}), ("slobberhannes", 3, {}),
+    ("ruff_and_honours", 4, {}), ("ruff_and_honours", 4, {"variant": "honours"}),
+    ("catch_the_ten", 2, {}), ("catch_the_ten", 3, {}), ("catch_the_ten", 6, {"teams": "pairs"}),
+    ("french_whist", 4, {}), ("french_whist", 2, {})])
+def test_robots_play_whole_deals_from_views(game, players, options, level):
+    rng = random.Random(players)
+    state = start_state({"type": "start", "game": game, "seats": players, "options": options, "dealer": 0})
+    robots = [make_robot(level, game, seed=seat) for seat in range(players)]
+    while state.deals < 2 and state.awaiting is not None:
+        if state.awaiting == "deal":
+            deck = state.full_pack()
+            rng.shuffle(deck)
+            state.apply_deal(deck)
+            continue
+        seat = state.to_move[0]
+        move = robots[seat].choose(state.view(seat))
+        assert move in state.legal_moves(seat)
+        state.apply_move(seat, move)
+    assert state.history
+
+
+@pytest.mark.parametrize("game, deals", [("ruff_and_honours", 40), ("catch_the_ten", 30), ("french_whist", 30)])
+def test_the_simple_robot_beats_random_play_in_partnerships(game, deals, capsys):
+    assert main(["arena", game, "--a", "simple", "--b", "random", "--deals", str(deals), "--seed", "1"]) == 0
+    mean = float(LAST_LINE.match(capsys.readouterr().out.strip().splitlines()[-1]).group(1))
+    assert mean > 0
+
+
+def mean_penalties(game, deals):
+    """Mean penalties per seat and deal of simple and random robots, each pack played twice with seats swapped."""
+    rng = random.Random(3)
+    totals = {"simple": 0, "random": 0}
+    for number in range(deals):
+        deck = start_state({"type": "start", "game": game, "seats": 4, "options": {}, "dealer": 0}).full_pack()
+        rng.shuffle(deck)
+        for levels in (("simple", "random") * 2, ("random", "simple") * 2):
+            robots = [make_robot(level, game, seed=number * 4 + seat) for seat, level in enumerate(levels)]
+            state = start_state({"type": "start", "game": game, "seats": 4, "options": {}, "dealer": number % 4})
+            state.apply_deal(list(deck))
+            while state.awaiting == "move":
+                seat = state.to_move[0]
+                state.apply_move(seat, robots[seat].choose(state.view(seat)))
+            for seat, level in enumerate(levels):
+                totals[level] += state.scores[seat]
+    return {level: total / (deals * 4) for level, total in totals.items()}
+
+
+@pytest.mark.parametrize("game", ["polignac", "slobberhannes"])
+def test_the_simple_robot_takes_fewer_penalties_than_random_play(game):
+    means = mean_penalties(game, 30)
+    assert means["simple"] < 0.8 * means["random"]
+
+
+def test_penalty_profiles_count_penalties_against_the_taker():
+    polignac = profile_for("polignac", {"rank": "polignac"})
+    assert polignac.card_points(["JS", "JD", "AH"]) == -3
+    assert polignac.power("KH", "H") > polignac.power("AH", "H") > polignac.power("AS", "H")
+    assert polignac.strength("7H") > polignac.strength("KH")
+    assert profile_for("slobberhannes", {}).card_points(["QC", "JS"]) == -1
+
+
+def test_catch_the_ten_profile_reads_the_trump_order_and_counting_cards():
+    state = start_state({"type": "start", "game": "catch_the_ten", "seats": 4, "options": {}, "dealer": 0})
+    deck = state.full_pack()
+    state.apply_deal(deck)
+    view = state.view(1)
+    profile = profile_for("catch_the_ten", view["options"])
+    profile.pack(view)
+    trump = view["trump"]
+    assert profile.power("J" + trump, "S") > profile.power("A" + trump, "S") > profile.power("AS" if trump != "S" else "AC", "S")
+    assert profile.card_points(["J" + trump, "T" + trump]) == 21
+    assert profile.side_of(3, 4) == 1
