@@ -76,4 +76,4 @@ def test_no_seat_sees_hidden_cards(client, players, seed):
         move = rng.choice(state.legal_moves(mover))
         assert client.post(f"/api/seats/{token}/moves", json={"move": move, "seq": seq}).status_code == 201
         state = state_of(game.id)
-    assert checks > 100 and state.deals == 2
+    assert checks > 100 and (state.deals == 2 or state.over)
