@@ -144,7 +144,9 @@ def test_no_view_shows_a_hidden_card(name, players, options, seed):
         if state.deals != 1:
             return
         for seat in range(state.seat_count):
-            shown = set(strings_in(state.view(seat)))
+            view = state.view(seat)
+            json.dumps(view)
+            shown = set(strings_in(view))
             leaked = shown & state.hidden_from(seat)
             assert not leaked, f"seat {seat} sees {sorted(leaked)}"
 
