@@ -9,7 +9,7 @@ pack (`start_deal`), says what its own phases await (`phase_to_move`,
 `phase_moves`, `play_phase_move`) and scores in `after_trick`.
 """
 
-from .cards import parse_card, sort_cards
+from .cards import SUITS, parse_card, sort_cards
 from .errors import IllegalMoveError, RecordError
 from .scoring import Ledger
 from .state import AWAITING_DEAL, AWAITING_MOVE
@@ -154,7 +154,9 @@ class DealSeriesGame(TrickGame):
         return super().hidden_from(seat) - {self.turn_up}
 
     def hand_view(self, seat):
-        return sort_cards(self.hands[seat])
+        """The seat's hand sorted by suit, trumps last."""
+        suits = SUITS.replace(self.trump, "") + self.trump if self.trump else SUITS
+        return sort_cards(self.hands[seat], suits)
 
     def public_view(self, seat):
         """The game's own public state (and this seat's own extras) for the view."""

@@ -29,7 +29,7 @@ turn (his first six cards his first hand, and so on). The last card of the
 pack, the dealer's last, is the turned trump: it lies in his last hand.
 """
 
-from ..cards import SUIT_NAMES, sort_cards
+from ..cards import SUIT_NAMES
 from ..dealing import deal_round
 from ..endings import target_winner
 from ..errors import OptionError
@@ -40,11 +40,15 @@ from ..scoring import count_points
 from ..trumps import strength_table
 
 PLAIN_RANKS = "AKQJT98765"
-TRUMP_RANKS = "JAKQT98765"
 TRUMP_VALUES = {"J": 11, "A": 4, "K": 3, "Q": 2, "T": 10}
 PARTNERSHIP_PLAYERS = (4, 6, 8)
 HAND_SIZE = 6
 REMOVED_FOR_ODD = "6S"
+
+
+def card_strengths(ranks, trump):
+    """Each card's strength within its suit: plain `ranks`, except that the Jack heads the trumps."""
+    return {**strength_table(ranks), **strength_table("J" + ranks.replace("J", ""), trump)}
 
 
 @register
@@ -115,9 +119,7 @@ class CatchTheTen(DealSeriesGame):
         self.reserve = [hands[1:] for hands in split]
         self.turn_up = cards[-1]
         self.trump = self.turn_up[1]
-        ranks = self.ranks()
-        trump_ranks = "J" + ranks.replace("J", "")
-        self.strength = {**strength_table(ranks), **strength_table(trump_ranks, self.trump)}
+        self.strength = card_strengths(self.ranks(), self.trump)
         self.values = self.counting_values()
         self.dealt = [0] * self.owner_count
         for seat in range(self.seat_count):
@@ -174,10 +176,6 @@ class CatchTheTen(DealSeriesGame):
     def hidden_from(self, seat):
         reserve = {card for hands in self.reserve for hand in hands for card in hand}
         return (super().hidden_from(seat) | reserve) - {self.turn_up}
-
-    def hand_view(self, seat):
-        order = "SHCD".replace(self.trump, "") + self.trump if self.trump else "SHCD"
-        return sort_cards(self.hands[seat], order)
 
     def public_view(self, seat):
         cards, points = self.captured()

@@ -30,7 +30,7 @@ each; in the Ruff variant the last four cards are the stock in recorded
 order, its top (the first of them) turned up.
 """
 
-from ..cards import RANKS, SUIT_NAMES, pack, sort_cards
+from ..cards import RANKS, SUIT_NAMES, pack
 from ..dealing import deal_round
 from ..errors import IllegalMoveError
 from ..options import Option
@@ -206,9 +206,6 @@ class RuffAndHonours(DealSeriesGame):
         if seat != self.ruffer:
             hidden |= set(self.discards)
         return hidden - {self.turn_up}
-
-    def hand_view(self, seat):
-        return sort_cards(self.hands[seat], "SHCD".replace(self.trump, "") + self.trump if self.trump else "SHCD")
 
     def public_view(self, seat):
         return {

@@ -1,6 +1,6 @@
 """Catch-the-Ten's hook for the trick-game robots: counting trumps, sides by option, face-down hands."""
 
-from ...trumps import strength_table
+from ...games.catch_the_ten import card_strengths
 from ..profile import register_profile
 from ..trump_profile import TrumpProfile
 
@@ -14,10 +14,7 @@ class CatchTheTenProfile(TrumpProfile):
     def read_trump(self, view):
         super().read_trump(view)
         self.values = dict(view["counting_values"])
-        ranks = self.template(view).ranks()
-        self.strengths = strength_table(ranks)
-        if self.trump:
-            self.strengths.update(strength_table("J" + ranks.replace("J", ""), self.trump))
+        self.strengths = card_strengths(self.template(view).ranks(), self.trump or "")
 
     def side_of(self, seat, seats):
         teams = self.options.get("teams")
