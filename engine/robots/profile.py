@@ -39,6 +39,7 @@ class TrickProfile:
 
     game = ""
     always_playable = frozenset()   # cards that may be played whatever was led
+    penalties = False               # True where scores are penalties: the fewer, the better
 
     def __init__(self, options):
         self.options = dict(options)

@@ -116,7 +116,8 @@ def outcome(profile, state, start, seat):
     scores = state.scores
     seats = state.seat_count
     mine = profile.side_of(seat, seats)
-    gains = [after - before for after, before in zip(scores, start)]
+    sign = -1 if profile.penalties else 1
+    gains = [sign * (after - before) for after, before in zip(scores, start)]
     others = [gain for side, gain in enumerate(gains) if side != mine]
     result = gains[mine] - sum(others) / len(others)
     if state.over and state.winner is not None:

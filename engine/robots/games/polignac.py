@@ -1,7 +1,9 @@
 """Polignac's hook for the trick-game robots: no trumps, and Jacks are penalties to avoid."""
 
-from ...games.polignac import JACK_PENALTIES, POLIGNAC_RANKS, STANDARD_RANKS
+from ...dealing import stack_deck
+from ...games.polignac import BATCHES, JACK_PENALTIES, POLIGNAC_RANKS, STANDARD_RANKS
 from ...trumps import strength_table
+from ..knowledge import deal_plays
 from ..profile import TrickProfile, register_profile
 
 FOLLOW_BONUS = 100
@@ -15,7 +17,8 @@ class PolignacProfile(TrickProfile):
     """Tricks are worth their penalties (negative points); high cards are liabilities, not assets."""
 
     game = "polignac"
-    penalties = JACK_PENALTIES
+    penalties = True
+    penalty_cards = JACK_PENALTIES
 
     def __init__(self, options):
         super().__init__(options)
@@ -26,7 +29,7 @@ class PolignacProfile(TrickProfile):
         return STANDARD_RANKS if self.options.get("rank") == "standard" else POLIGNAC_RANKS
 
     def card_points(self, cards):
-        return -sum(self.penalties.get(card, 0) for card in cards)
+        return -sum(self.penalty_cards.get(card, 0) for card in cards)
 
     def trick_value(self, view):
         return -TRICK_RISK
@@ -39,3 +42,23 @@ class PolignacProfile(TrickProfile):
     def strength(self, card):
         """Low cards are worth keeping: they let a player duck the tricks that carry penalties."""
         return 1 - self.strengths[card] / self.top
+
+    def build_state(self, view, hands, piles):
+        """Deal the guessed hands (with the cards each seat has played) and replay the deal's bids and tricks."""
+        plays = deal_plays(view)
+        dealt = [list(hand) for hand in hands]
+        for trick in plays:
+            for seat, card in trick:
+                dealt[seat].append(card)
+        state = self.template(view)
+        state.next_dealer = view["dealer"]
+        state.deals = view["deal"] - 1
+        state.ledger.totals = list(view["scores"])
+        seats = len(dealt)
+        state.deal_pack(stack_deck(dealt, (view["dealer"] + 1) % seats, BATCHES[len(dealt[0])]))
+        for seat, bid in view.get("bids", ()):
+            state.play(seat, bid)
+        for trick in plays:
+            for seat, card in trick:
+                state.play(seat, card)
+        return state

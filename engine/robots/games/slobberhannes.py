@@ -9,7 +9,7 @@ from .polignac import TRICK_RISK, PolignacProfile
 @register_profile
 class SlobberhannesProfile(PolignacProfile):
     game = "slobberhannes"
-    penalties = {QUEEN_OF_CLUBS: 1}
+    penalty_cards = {QUEEN_OF_CLUBS: 1}
 
     def rank_order(self):
         return STANDARD_RANKS

@@ -87,3 +87,37 @@ def test_catch_the_ten_profile_reads_the_trump_order_and_counting_cards():
     assert profile.power("J" + trump, "S") > profile.power("A" + trump, "S") > profile.power("AS" if trump != "S" else "AC", "S")
     assert profile.card_points(["J" + trump, "T" + trump]) == 21
     assert profile.side_of(3, 4) == 1
+
+
+def this_deal(view):
+    """A view without the record of earlier deals, which a rebuilt state does not keep."""
+    return {key: value for key, value in view.items() if key not in ("history", "score_entries")}
+
+
+@pytest.mark.parametrize("game, players, options", [
+    ("polignac", 4, {"capot": True}), ("polignac", 3, {}), ("slobberhannes", 4, {})])
+def test_a_state_rebuilt_from_a_view_and_the_true_hands_equals_the_real_one(game, players, options):
+    rng = random.Random(11)
+    state = start_state({"type": "start", "game": game, "seats": players, "options": options, "dealer": 1})
+    for _ in range(2):
+        deck = state.full_pack()
+        rng.shuffle(deck)
+        state.apply_deal(deck)
+        for _ in range(rng.randrange(5, 4 * players)):
+            seat = state.to_move[0]
+            state.apply_move(seat, rng.choice(state.legal_moves(seat)))
+            if state.awaiting != "move":   # a failed capot ends the deal at once
+                break
+        else:
+            check_rebuilt(game, players, state)
+        while state.awaiting == "move":
+            seat = state.to_move[0]
+            state.apply_move(seat, rng.choice(state.legal_moves(seat)))
+
+
+def check_rebuilt(game, players, state):
+    view = state.view(state.to_move[0])
+    rebuilt = profile_for(game, view["options"]).build_state(view, [list(hand) for hand in state.hands], {})
+    assert rebuilt.summary() == state.summary()
+    for other in range(players):
+        assert this_deal(rebuilt.view(other)) == this_deal(state.view(other))
