@@ -70,6 +70,7 @@ class Quinto(TrickGame):
     length = "a rubber of two or three games, each of several deals"
     players = (4, 3)
     sides = 2
+    trick_size = 4
     options = (
         Option("target", 250, "points that win a game", minimum=50, maximum=1000),
         Option("match", lambda players: "rubber" if players == 4 else "single_game",
@@ -113,7 +114,7 @@ class Quinto(TrickGame):
         self.dealt_hands = []
         self.deal_quints = []
         self.tricks_won = [0, 0]
-        self.legal_cache = None   # (seat, legal moves) of the current position
+        self.legal_seat, self.legal_list = None, None   # the legal moves cached for one seat
 
     # Facts -------------------------------------------------------------------
 
@@ -167,7 +168,7 @@ class Quinto(TrickGame):
         self.calls = []
         self.deal_quints = []
         self.tricks_won = [0, 0]
-        self.legal_cache = None
+        self.legal_seat = None
         self.start_tricks(hands, eldest)
         self.set_phase(PHASE_DOUBLING)
 
@@ -182,16 +183,15 @@ class Quinto(TrickGame):
 
     def legal_moves(self, seat):
         """The legal moves (a cached list: callers must not change it)."""
-        cache = self.legal_cache
-        if cache is not None and cache[0] == seat:
-            return cache[1]
+        if seat == self.legal_seat:
+            return self.legal_list
         if seat not in self.to_move:
             moves = []
         elif self.phase == PHASE_PLAY:
             moves = self.legal_cards(seat)
         else:
             moves = self.legal_calls(seat)
-        self.legal_cache = (seat, moves)
+        self.legal_seat, self.legal_list = seat, moves
         return moves
 
     def legal_calls(self, seat):
@@ -265,7 +265,7 @@ class Quinto(TrickGame):
         return IllegalMoveError(f"seat {seat} cannot play {move}: must follow suit ({suit})", seat)
 
     def play(self, seat, move):
-        self.legal_cache = None
+        self.legal_seat = None
         if self.phase == PHASE_DOUBLING:
             self.calls.append((seat, move))
             if len(self.calls) == 4:
