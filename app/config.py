@@ -29,6 +29,17 @@ class Config:
     # With no SMTP server the outbox is only shown on /dev/mailbox.
     dev_mailbox: bool = True
     testing: bool = False
+    # Workers (see workers/): the share of a move's time left when the reminder goes,
+    # how often the sweeps run, mail back-off and claims, the grace after an outage.
+    reminder_share: float = 0.25
+    sweep_interval: int = 60
+    mail_retry_base: int = 30
+    mail_max_attempts: int = 12
+    mail_claim_timeout: int = 300
+    outage_grace: int = 6 * 3600
+    robot_turn_time: int = 120
+    vacation_days: int = 14
+    digest_period: int = 86400
 
     @classmethod
     def from_env(cls, instance_path, environ=None):
@@ -49,12 +60,19 @@ class Config:
             smtp_starttls=env.get("SMTP_STARTTLS", "") in ("1", "true", "yes"),
             mail_from=env.get("MAIL_FROM", cls.mail_from),
             dev_mailbox=not smtp_host,
+            reminder_share=float(env.get("REMINDER_SHARE", cls.reminder_share)),
+            **{name: int(env[name.upper()]) for name in WORKER_SECONDS if env.get(name.upper())},
         )
 
     @property
     def signing_keys(self):
         """Keys for itsdangerous: the oldest first, the one that signs last."""
         return [*self.secret_key_fallbacks, self.secret_key]
+
+
+# Whole-number worker settings that the environment may set (upper-cased names).
+WORKER_SECONDS = ("sweep_interval", "mail_retry_base", "mail_max_attempts", "mail_claim_timeout", "outage_grace",
+                  "robot_turn_time", "vacation_days", "digest_period")
 
 
 def instance_secret(instance_path):

@@ -23,11 +23,19 @@ MAIL_QUEUED = "queued"
 MAIL_CLAIMED = "claimed"
 MAIL_SENT = "sent"
 MAIL_FAILED = "failed"
+MAIL_HELD = "held"                   # waiting for the seat's daily digest
+MAIL_DIGESTED = "digested"           # told in a digest instead
+MAIL_SUPPRESSED = "suppressed"       # the seat stopped mail
+
+MAIL_EACH = "each"                   # a mail for every turn (the default)
+MAIL_DIGEST = "digest"               # one digest a day
+MAIL_NONE = "none"                   # no mail for this seat
+MAIL_PREFERENCES = (MAIL_EACH, MAIL_DIGEST, MAIL_NONE)
 
 
 class Game(SQLModel, table=True):
     __tablename__ = "game"
-    __table_args__ = (Index("ix_game_due_at", "due_at"),)
+    __table_args__ = (Index("ix_game_due_at", "due_at"), Index("ix_game_remind_at", "remind_at"))
 
     id: str = Field(primary_key=True, max_length=32)
     game: str = Field(max_length=64)                     # the engine's registry name
@@ -43,6 +51,7 @@ class Game(SQLModel, table=True):
     scores: list = Field(sa_column=Column(JSON, nullable=False))
     winner: int | None = None
     due_at: datetime | None = None                       # deadline of the current move
+    remind_at: datetime | None = None                    # when to remind the mover; None once reminded
     created_at: datetime
     confirmed_at: datetime | None = None
     finished_at: datetime | None = None
@@ -62,6 +71,10 @@ class Seat(SQLModel, table=True):
     email: str | None = Field(default=None, max_length=320)
     robot: str | None = Field(default=None, max_length=32)   # robot level, None for a person
     link_version: int = 1                                  # bumping it revokes the seat's links
+    mail_preference: str = Field(default=MAIL_EACH, max_length=16)
+    auto_forced: bool = False                              # play this person's forced moves for them
+    away_until: datetime | None = None                     # on vacation until then: no deadline falls before
+    vacation_days_used: int = 0
 
 
 class Event(SQLModel, table=True):
@@ -101,6 +114,16 @@ class Outbox(SQLModel, table=True):
     status: str = Field(default=MAIL_QUEUED, max_length=16)
     attempts: int = 0
     claimed_at: datetime | None = None
+    next_attempt_at: datetime | None = None                # back-off: not retried before then
     sent_at: datetime | None = None
     last_error: str | None = Field(default=None, sa_column=Column(Text))
     created_at: datetime
+
+
+class Heartbeat(SQLModel, table=True):
+    """When a periodic job last ran: a gap longer than expected means the service was down."""
+
+    __tablename__ = "heartbeat"
+
+    name: str = Field(primary_key=True, max_length=32)
+    beat_at: datetime

@@ -1,6 +1,7 @@
 """Starting and confirming games."""
 
 import secrets
+from datetime import timedelta
 
 from engine import AWAITING_MOVE, start_state
 
@@ -9,6 +10,7 @@ from ..db import queue_after_commit
 from ..links import BadLink, read_confirm_token
 from ..models import STATUS_ACTIVE, STATUS_UNCONFIRMED, Event, Game, Seat
 from . import notify
+from .auto import moves_itself
 from .clock import utcnow
 from .errors import Forbidden
 from .record import deal_while_awaited, lock_game, replay_game, sync_summary
@@ -81,8 +83,14 @@ def confirmed_game_id(token):
         raise Forbidden(str(error)) from None
 
 
-def queue_robot_if_due(session, game, state, seats):
-    """Ask the dispatcher (after the commit) to play the robot whose move is awaited, if any."""
-    if game.status == STATUS_ACTIVE and state.awaiting == AWAITING_MOVE:
-        if seats[state.controller(state.to_move[0])].robot is not None:
+def queue_robot_if_due(session, game, state, seats, dispatch=True):
+    """If the awaited move is the service's to make (a robot's, or a forced move), ask the dispatcher
+    to play it after the commit (unless `dispatch` is off: a robot loop already runs).
+
+    Its deadline becomes short, so that the deadline sweep plays it should the queued task be lost.
+    """
+    if game.status == STATUS_ACTIVE and state.awaiting == AWAITING_MOVE and moves_itself(state, seats):
+        game.due_at = utcnow() + timedelta(seconds=settings().robot_turn_time)
+        game.remind_at = None
+        if dispatch:
             queue_after_commit(session, robot_game_id=game.id)

@@ -5,11 +5,11 @@ from dataclasses import dataclass
 from sqlalchemy.exc import IntegrityError
 
 from engine import AWAITING_MOVE, EngineError
-from engine.robots import make_robot
 
 from ..context import database
 from ..models import STATUS_ACTIVE, STATUS_OVER, STATUS_PAUSED, STATUS_UNCONFIRMED
 from . import notify
+from .auto import automatic_move
 from .errors import BadInput, Conflict, NotFound
 from .games import queue_robot_if_due
 from .record import deal_while_awaited, lock_game, replay_game, store_event, sync_summary
@@ -49,7 +49,8 @@ def submit_move(token, move, seq):
 
 
 def play_robot_turns(game_id):
-    """Play every robot move now awaited in `game_id`, each in its own transaction.
+    """Play every robot move (and forced move of a person who asked) now awaited in `game_id`,
+    each in its own transaction.
 
     Robots move through the same path as people, choosing from their seat's
     view alone. Returns the number of moves played. Meant for a worker (it is
@@ -66,12 +67,11 @@ def play_robot_turns(game_id):
                 return played
             _, state = replay_game(session, game.id)
             seats = seats_of(session, game.id)
-            robot_seat = seats[state.controller(state.to_move[0])]
-            if robot_seat.robot is None:
+            automatic = automatic_move(game, state, seats)
+            if automatic is None:
                 return played
-            robot = make_robot(robot_seat.robot, game.game, f"{game.id}:{game.seq}")
-            move = robot.choose(state.view(state.to_move[0]))
-            apply_move(session, game, state, seats, robot_seat.seat, move, by_robot=True)
+            player, move, by = automatic
+            apply_move(session, game, state, seats, player.seat, move, by=by)
         played += 1
     return played
 
@@ -86,13 +86,14 @@ def check_in_play(game, seq):
                        "reload to see the table", "stale_seq")
 
 
-def apply_move(session, game, state, seats, player_seat, move, by_robot=False):
+def apply_move(session, game, state, seats, player_seat, move, by=None):
     """Check and record one move by `player_seat` (for whichever seat it controls that is to move).
 
     The caller holds the game row locked and has replayed `state` to its seq.
     Records any deal the move makes due, updates the summary row, queues the
     mails; a robot to move next is queued for the dispatcher unless a robot
-    loop is already running.
+    loop is already running. `by` ("robot", "forced") is recorded with a move
+    the service made itself.
     """
     mover = player_seat
     if state.awaiting == AWAITING_MOVE:
@@ -102,8 +103,8 @@ def apply_move(session, game, state, seats, player_seat, move, by_robot=False):
     except EngineError as error:
         raise BadInput(str(error), error.code) from None
     event = {"type": "move", "seat": mover, "move": canonical}
-    if by_robot:
-        event["by"] = "robot"
+    if by:
+        event["by"] = by
     store_event(session, game, event)
     deal_while_awaited(session, game, state)
     if game.status == STATUS_PAUSED:
@@ -114,6 +115,5 @@ def apply_move(session, game, state, seats, player_seat, move, by_robot=False):
     except IntegrityError:
         raise Conflict("another move was recorded at the same moment; reload to see the table", "stale_seq") from None
     notify.queue_move_mails(session, game, state, seats, seats[player_seat], canonical)
-    if not by_robot:
-        queue_robot_if_due(session, game, state, seats)
+    queue_robot_if_due(session, game, state, seats, dispatch=by is None)
     return MoveResult(game.id, player_seat, mover, canonical, game.seq, state.view(player_seat))

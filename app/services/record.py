@@ -7,6 +7,7 @@ from sqlalchemy import select
 
 from engine import AWAITING_DEAL, AWAITING_MOVE, replay
 
+from ..context import settings
 from ..models import STATUS_ACTIVE, STATUS_OVER, Event, Game
 from .clock import utcnow
 
@@ -53,6 +54,14 @@ def sync_summary(game, state):
         game.due_at = now + timedelta(seconds=game.move_time)
     else:
         game.due_at = None
+    game.remind_at = reminder_time(game)
+
+
+def reminder_time(game):
+    """When the mover is reminded: once the configured share of the move's time is left."""
+    if game.due_at is None:
+        return None
+    return game.due_at - timedelta(seconds=game.move_time * settings().reminder_share)
 
 
 def lock_game(session, game_id):
