@@ -57,7 +57,7 @@ def read_knowledge(view, profile):
     hidden = {s: size for s, size in enumerate(view["hand_sizes"]) if s not in known and size}
     hidden.update({name: size for name, size in profile.hidden_piles(view).items() if size})
     excluded = {holder: set() for holder in hidden}
-    for trick in plays:
+    for trick in plays[profile.telling_from(view):]:
         for position in range(1, len(trick)):
             player, card = trick[position]
             suit = profile.suit_to_follow(trick[:position])

@@ -100,6 +100,14 @@ class TrickProfile:
         """Unseen cards that lie outside the hands: {pile name: size}."""
         return {}
 
+    def telling_from(self, view):
+        """The first trick of the deal whose failures to follow tell what the hands now held lack.
+
+        Every trick of the deal by default; a game whose players pick up new hands mid-deal
+        (Catch-the-Ten) counts only the tricks played from the hands held now.
+        """
+        return 0
+
     def extra_exclusions(self, view):
         """{seat: cards it cannot hold} that the game's special rules imply."""
         return {}

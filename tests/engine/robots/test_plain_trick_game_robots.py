@@ -95,15 +95,17 @@ def this_deal(view):
 
 
 @pytest.mark.parametrize("game, players, options", [
-    ("polignac", 4, {"capot": True}), ("polignac", 3, {}), ("slobberhannes", 4, {})])
+    ("polignac", 4, {"capot": True}), ("polignac", 3, {}), ("slobberhannes", 4, {}),
+    ("catch_the_ten", 2, {}), ("catch_the_ten", 3, {}), ("catch_the_ten", 5, {}), ("french_whist", 2, {}),
+    ("french_whist", 4, {})])
 def test_a_state_rebuilt_from_a_view_and_the_true_hands_equals_the_real_one(game, players, options):
     rng = random.Random(11)
     state = start_state({"type": "start", "game": game, "seats": players, "options": options, "dealer": 1})
-    for _ in range(2):
+    while state.deals < 2 and state.awaiting == "deal":
         deck = state.full_pack()
         rng.shuffle(deck)
         state.apply_deal(deck)
-        for _ in range(rng.randrange(5, 4 * players)):
+        for _ in range(rng.randrange(5, 10 * players)):
             seat = state.to_move[0]
             state.apply_move(seat, rng.choice(state.legal_moves(seat)))
             if state.awaiting != "move":   # a failed capot ends the deal at once
@@ -117,7 +119,10 @@ def test_a_state_rebuilt_from_a_view_and_the_true_hands_equals_the_real_one(game
 
 def check_rebuilt(game, players, state):
     view = state.view(state.to_move[0])
-    rebuilt = profile_for(game, view["options"]).build_state(view, [list(hand) for hand in state.hands], {})
+    face_down = [card for hands in getattr(state, "reserve", ()) for hand in hands for card in hand
+                 if card != state.turn_up]
+    rebuilt = profile_for(game, view["options"]).build_state(view, [list(hand) for hand in state.hands],
+                                                            {"face_down": face_down})
     assert rebuilt.summary() == state.summary()
     for other in range(players):
         assert this_deal(rebuilt.view(other)) == this_deal(state.view(other))
