@@ -6,10 +6,11 @@ from ..services.errors import ServiceError
 
 
 def register(app):
-    from . import api, mailbox, pages, table
+    from . import api, mailbox, pages, seat_settings, table
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(seat_settings.bp)
     app.register_blueprint(api.bp)
     if app.extensions["cachette"]["config"].dev_mailbox:
         app.register_blueprint(mailbox.bp)

@@ -24,6 +24,7 @@ def upgrade():
         table.add_column(sa.Column("vacation_days_used", sa.Integer, nullable=False, server_default="0"))
     with op.batch_alter_table("outbox") as table:
         table.add_column(sa.Column("next_attempt_at", sa.DateTime(timezone=True)))
+        table.create_index("ix_outbox_game_recipient", ["game_id", "recipient"])
     op.create_table(
         "heartbeat",
         sa.Column("name", sa.String(32), primary_key=True),
@@ -34,6 +35,7 @@ def upgrade():
 def downgrade():
     op.drop_table("heartbeat")
     with op.batch_alter_table("outbox") as table:
+        table.drop_index("ix_outbox_game_recipient")
         table.drop_column("next_attempt_at")
     with op.batch_alter_table("seat") as table:
         table.drop_column("vacation_days_used")

@@ -1,0 +1,83 @@
+"""A seat's own settings, set from its table page: how it is mailed, forced moves, a vacation."""
+
+from datetime import timedelta
+
+from engine import AWAITING_MOVE
+
+from ..context import database, external_url, settings
+from ..models import MAIL_NONE, MAIL_PREFERENCES, STATUS_ACTIVE, STATUS_PAUSED
+from .clock import utcnow
+from .errors import BadInput, Conflict
+from .games import queue_robot_if_due
+from .mail import queue_mail
+from .notify import game_context, people
+from .record import lock_game, reminder_time, replay_game, store_event
+from .seats import seat_for_token, seat_path, seats_of
+
+
+def change_mail_settings(token, preference, auto_forced):
+    """Mail for every turn, a daily digest or none; and whether forced moves are played for this person."""
+    if preference not in MAIL_PREFERENCES:
+        raise BadInput(f"mail must be one of {', '.join(MAIL_PREFERENCES)}", "bad_mail_preference")
+    if type(auto_forced) is not bool:
+        raise BadInput("auto_forced must be true or false", "bad_auto_forced")
+    with database().writing() as session:
+        seat = seat_for_token(session, token)
+        game = lock_game(session, seat.game_id)
+        seat.mail_preference = preference
+        seat.auto_forced = auto_forced
+        if auto_forced and game.status == STATUS_ACTIVE and game.awaiting == AWAITING_MOVE:
+            _, state = replay_game(session, game.id)
+            queue_robot_if_due(session, game, state, seats_of(session, game.id))
+        return seat
+
+
+def unsubscribe(token):
+    """The one-click unsubscribe of a mail's List-Unsubscribe header: no more mail for this seat."""
+    with database().writing() as session:
+        seat = seat_for_token(session, token)
+        seat.mail_preference = MAIL_NONE
+        return seat
+
+
+def vacation_days_left(seat):
+    return max(0, settings().vacation_days - seat.vacation_days_used)
+
+
+def take_vacation(token, days):
+    """Stop this seat's clock for `days` days (up to the game's allowance), recorded as a note and told by mail."""
+    if type(days) is not int or days < 1:
+        raise BadInput("days must be a whole number of days, at least 1", "bad_days")
+    with database().writing() as session:
+        seat = seat_for_token(session, token)
+        game = lock_game(session, seat.game_id)
+        if game.status not in (STATUS_ACTIVE, STATUS_PAUSED):
+            raise Conflict("a vacation can only be taken in a game in play", "not_in_play")
+        left = vacation_days_left(seat)
+        if days > left:
+            raise BadInput(f"you have {left} day{'s' if left != 1 else ''} of vacation left in this game", "too_long")
+        now = utcnow()
+        seat.away_until = max(now, seat.away_until or now) + timedelta(days=days)
+        seat.vacation_days_used += days
+        store_event(session, game, {"type": "note", "kind": "vacation", "seat": seat.seat, "days": days,
+                                    "until": seat.away_until.isoformat()})
+        _, state = replay_game(session, game.id)
+        if state.awaiting == AWAITING_MOVE and state.controller(state.to_move[0]) == seat.seat:
+            push_past_vacation(game, seat)
+        seats = seats_of(session, game.id)
+        until = seat.away_until.strftime("%a %-d %b, %H:%M UTC")
+        for other in people(seats):
+            if other.seat != seat.seat:
+                queue_mail(session, "vacation", other.email, f"{seat.name} is away from {game_context(game, seats)['title']}",
+                           dict(game_context(game, seats), name=other.name, away=seat.name, until=until,
+                                table_url=external_url(seat_path(other)),
+                                settings_url=external_url(seat_path(other) + "/mail")),
+                           game_id=game.id, seat=other.seat, seq=game.seq)
+        return seat
+
+
+def push_past_vacation(game, seat):
+    """No deadline falls while its player is away: one that would is due a full move time after they return."""
+    if game.due_at is not None and seat.away_until is not None and game.due_at <= seat.away_until:
+        game.due_at = seat.away_until + timedelta(seconds=game.move_time)
+        game.remind_at = reminder_time(game)

@@ -1,0 +1,45 @@
+"""Fixtures for the worker tests: a real SMTP server on loopback, and the app on SQLite and PostgreSQL
+(the `database_url` fixture of tests/conftest.py) set to send mail through it."""
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from app import create_app
+from app.config import Config
+from workers.outbox import close_sender
+
+from smtp_sink import SmtpSink
+
+
+@pytest.fixture
+def smtp():
+    sink = SmtpSink().start()
+    yield sink
+    sink.stop()
+
+
+def worker_config(tmp_path, database_url, smtp=None, **changes):
+    settings = dict(instance_path=str(tmp_path), database_url=database_url, secret_key="test-secret-key",
+                    base_url="http://localhost", testing=True, mail_from="Cachette <cachette@localhost>")
+    if smtp is not None:
+        settings.update(smtp_host="127.0.0.1", smtp_port=smtp.port, dev_mailbox=False)
+    settings.update(changes)
+    return Config(**settings)
+
+
+@pytest.fixture
+def app(tmp_path, database_url, dispatched, smtp):
+    engine = create_engine(database_url)
+    with engine.begin() as connection:
+        connection.execute(text("DELETE FROM heartbeat"))
+    engine.dispose()
+    application = create_app(worker_config(tmp_path, database_url, smtp))
+    with application.app_context():
+        yield application
+    close_sender(application)
+    application.extensions["cachette"]["db"].dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()

@@ -1,0 +1,50 @@
+"""The daily digest: one mail gathering what a seat that asked for a digest was not mailed one by one."""
+
+from datetime import timedelta
+
+from sqlalchemy import func, select
+
+from engine import start_state
+
+from app.context import database, settings
+from app.models import MAIL_DIGESTED, MAIL_HELD, Outbox
+from app.services.clock import utcnow
+from app.services.mail import queue_mail
+from app.services.record import lock_game
+from app.services.seats import seats_of
+
+from .notices import seat_context
+
+
+def send_digests(now=None):
+    """Queue a digest for every (game, seat) whose oldest held mail is a digest period old. Returns how many."""
+    now = now or utcnow()
+    cutoff = now - timedelta(seconds=settings().digest_period)
+    with database().reading() as session:
+        groups = session.execute(
+            select(Outbox.game_id, Outbox.seat).where(Outbox.status == MAIL_HELD)
+            .group_by(Outbox.game_id, Outbox.seat).having(func.min(Outbox.created_at) <= cutoff)
+        ).all()
+    return sum(queue_digest(game_id, seat) for game_id, seat in groups)
+
+
+def queue_digest(game_id, seat_number):
+    """Turn a seat's held mails into one digest, once: the game row is locked while they are marked."""
+    with database().writing() as session:
+        game = lock_game(session, game_id)
+        held = list(session.execute(select(Outbox).where(Outbox.game_id == game_id, Outbox.seat == seat_number,
+                                                         Outbox.status == MAIL_HELD).order_by(Outbox.id)).scalars())
+        if game is None or not held:
+            return 0
+        for row in held:
+            row.status = MAIL_DIGESTED
+        seats = seats_of(session, game_id)
+        seat = seats[seat_number]
+        layout = start_state({"type": "start", "game": game.game, "seats": game.players, "options": game.options})
+        context = seat_context(game, seats, seat)
+        context.update(items=[{"subject": row.subject, "at": row.created_at.strftime("%a %-d %b, %H:%M UTC")}
+                              for row in held],
+                       your_move=bool(game.to_move) and layout.controller(game.to_move[0]) == seat_number)
+        queue_mail(session, "digest", seat.email, f"Your day in {context['title']}", context,
+                   game_id=game_id, seat=seat_number, seq=game.seq)
+        return 1

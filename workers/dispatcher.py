@@ -1,0 +1,30 @@
+"""The after-commit hook (app/dispatch.py) that hands committed work to Celery tasks."""
+
+from app import dispatch
+
+
+class CeleryDispatcher:
+    """Queue `send_mail(id)` per outbox row and `play_robots(game_id)` per game with a robot to move.
+
+    It never raises: the work is committed, and the sweeps pick up what a
+    broker failure makes it miss (queued mail, robot turns past their short deadline).
+    """
+
+    def __init__(self, flask_app):
+        self.logger = flask_app.logger
+
+    def __call__(self, outbox_ids, robot_game_ids):
+        from .tasks import play_robots, send_mail
+
+        try:
+            for outbox_id in outbox_ids:
+                send_mail.apply_async((outbox_id,), retry=False)
+            for game_id in robot_game_ids:
+                play_robots.apply_async((game_id,), retry=False)
+        except Exception:
+            self.logger.exception("could not queue tasks; the sweeps will pick the work up")
+
+
+def install(flask_app):
+    """Make committed work go to the Celery tasks (the web process and the workers both call this)."""
+    dispatch.set_dispatcher(CeleryDispatcher(flask_app))

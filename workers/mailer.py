@@ -1,0 +1,111 @@
+"""Building a mail from an outbox row, and handing it to SMTP (or to the development mailbox).
+
+Messages are `email.message.EmailMessage` objects: a header value with a
+line break is refused, so no name or subject can add a header. The envelope
+recipient is the row's address alone, never one read from the headers.
+"""
+
+import smtplib
+import ssl
+from email.message import EmailMessage
+from email.utils import format_datetime, parseaddr
+
+SMTP_TIMEOUT = 20
+
+
+class BadMail(Exception):
+    """A row that can never be sent as it is (a header with a line break, a malformed address)."""
+
+
+def build_message(row, mail_from, thread_root=None, unsubscribe_url=None):
+    """The multipart (text and HTML) message for an outbox row.
+
+    `thread_root` is the Message-ID of the first mail this recipient had about
+    the game: every later one replies to it, so a game's mails thread together.
+    """
+    message = EmailMessage()
+    try:
+        message["From"] = mail_from
+        message["To"] = row.recipient
+        message["Subject"] = row.subject
+        message["Message-ID"] = row.message_id
+        message["Date"] = format_datetime(row.created_at)
+        if thread_root and thread_root != row.message_id:
+            message["In-Reply-To"] = thread_root
+            message["References"] = thread_root
+        if unsubscribe_url:
+            message["List-Unsubscribe"] = f"<{unsubscribe_url}>"
+            message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        message.set_content(row.text_body)
+        message.add_alternative(row.html_body, subtype="html")
+    except ValueError as error:
+        raise BadMail(f"cannot build the mail: {error}") from None
+    _, address = parseaddr(row.recipient)
+    if not address or address != row.recipient or any(c in address for c in "\r\n,;<> "):
+        raise BadMail(f"not a single mail address: {row.recipient!r}")
+    return message
+
+
+class SmtpSender:
+    """Sends over one SMTP connection kept open between mails (each worker process has its own)."""
+
+    def __init__(self, config):
+        self.config = config
+        self.connection = None
+
+    def send(self, message, sender, recipient):
+        """Send one message; SMTP errors propagate (the caller decides between retry and failure)."""
+        reused = self.connection is not None
+        connection = self.connection or self.connect()
+        try:
+            connection.send_message(message, from_addr=sender, to_addrs=[recipient])
+        except Exception as error:
+            self.close()
+            if not reused or isinstance(error, (smtplib.SMTPResponseException, smtplib.SMTPRecipientsRefused)):
+                raise
+            # The server closed the connection kept open since the last mail: one try on a fresh one.
+            self.connect().send_message(message, from_addr=sender, to_addrs=[recipient])
+
+    def connect(self):
+        config = self.config
+        connection = smtplib.SMTP(config.smtp_host, config.smtp_port, timeout=SMTP_TIMEOUT)
+        try:
+            if config.smtp_starttls:
+                connection.starttls(context=ssl.create_default_context())
+            if config.smtp_user:
+                connection.login(config.smtp_user, config.smtp_password)
+        except Exception:
+            connection.close()
+            raise
+        self.connection = connection
+        return connection
+
+    def close(self):
+        if self.connection is not None:
+            try:
+                self.connection.quit()
+            except (smtplib.SMTPException, OSError):
+                self.connection.close()
+            self.connection = None
+
+
+class MailboxSender:
+    """Development: the outbox row itself is the mailbox (/dev/mailbox); marking it sent delivers it."""
+
+    def send(self, message, sender, recipient):
+        return None
+
+    def close(self):
+        return None
+
+
+def envelope_sender(mail_from):
+    return parseaddr(mail_from)[1] or mail_from
+
+
+def is_permanent(error):
+    """An SMTP refusal that a retry cannot cure (5xx), unlike a 4xx or a server that is away."""
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        return all(code >= 500 for code, _ in error.recipients.values())
+    code = getattr(error, "smtp_code", None)
+    return isinstance(code, int) and code >= 500

@@ -1,0 +1,153 @@
+"""Sending the outbox: claim a row, send it, mark it sent; back off while the mail server is away.
+
+A row is claimed with a conditional UPDATE before it is sent, so two
+workers handed the same id send it once. A claim older than the claim
+timeout belongs to a worker that died: the sweep hands the row out again.
+"""
+
+import smtplib
+from datetime import timedelta
+
+from flask import current_app
+from sqlalchemy import and_, or_, select, update
+
+from app.context import database, external_url, settings
+from app.models import (MAIL_CLAIMED, MAIL_DIGEST, MAIL_FAILED, MAIL_HELD, MAIL_NONE, MAIL_QUEUED, MAIL_SENT,
+                        MAIL_SUPPRESSED, Outbox, Seat)
+from app.services.clock import utcnow
+from app.services.seats import seat_path
+
+from .mailer import BadMail, MailboxSender, SmtpSender, build_message, envelope_sender, is_permanent
+
+# Mails about turns that a seat asking for a daily digest gets in the digest instead.
+DIGESTIBLE = frozenset({"your_turn", "reminder", "timeout", "vacation", "paused"})
+# A row this young was probably handed to a worker a moment ago: the sweep leaves it alone.
+HANDOVER_GRACE = timedelta(seconds=30)
+MAX_BACKOFF = 6 * 3600
+SWEEP_BATCH = 1000
+
+SKIPPED = "skipped"  # not due, or another worker holds it
+
+
+def deliver(outbox_id):
+    """Send one outbox row if it is due and nobody else holds it.
+
+    Returns the row's new status: sent, held, suppressed, failed, queued (to be
+    tried again by the sweep once its back-off has passed) or skipped.
+    """
+    config = settings()
+    claim = utcnow()
+    with database().writing() as session:
+        claimed = session.execute(
+            update(Outbox).where(Outbox.id == outbox_id, claimable(claim, config))
+            .values(status=MAIL_CLAIMED, claimed_at=claim, attempts=Outbox.attempts + 1)
+        ).rowcount
+        if not claimed:
+            return SKIPPED
+        row = session.get(Outbox, outbox_id)
+        seat = seat_of(session, row)
+        withheld = withheld_status(row, seat)
+        if withheld:
+            row.status, row.claimed_at = withheld, None
+            return withheld
+        try:
+            message = build_message(row, config.mail_from, thread_root(session, row), unsubscribe_url(seat))
+        except BadMail as error:
+            row.status, row.last_error = MAIL_FAILED, str(error)
+            return MAIL_FAILED
+    try:
+        sender().send(message, envelope_sender(config.mail_from), row.recipient)
+    except (smtplib.SMTPException, OSError) as error:
+        return release(row, claim, error)
+    with database().writing() as session:
+        session.execute(update(Outbox).where(Outbox.id == outbox_id)
+                        .values(status=MAIL_SENT, sent_at=utcnow(), last_error=None))
+    return MAIL_SENT
+
+
+def claimable(now, config):
+    """Rows a worker may take now: queued and due, or claimed by a worker that died."""
+    due = or_(Outbox.next_attempt_at.is_(None), Outbox.next_attempt_at <= now)
+    stale = now - timedelta(seconds=config.mail_claim_timeout)
+    return or_(and_(Outbox.status == MAIL_QUEUED, due), and_(Outbox.status == MAIL_CLAIMED, Outbox.claimed_at < stale))
+
+
+def release(row, claim, error):
+    """After a failed try: queue the row again with back-off (the sweep retries it), or give up
+    on a permanent refusal. A deadline hours away is a row, not a message with an ETA."""
+    config = settings()
+    permanent = is_permanent(error) or row.attempts >= config.mail_max_attempts
+    retry_in = None if permanent else backoff(row.attempts, config.mail_retry_base)
+    values = {"status": MAIL_FAILED if permanent else MAIL_QUEUED, "claimed_at": None,
+              "last_error": f"{type(error).__name__}: {error}"[:2000],
+              "next_attempt_at": None if permanent else utcnow() + timedelta(seconds=retry_in)}
+    with database().writing() as session:
+        session.execute(update(Outbox).where(Outbox.id == row.id, Outbox.status == MAIL_CLAIMED,
+                                             Outbox.claimed_at == claim).values(**values))
+    current_app.logger.warning("mail %s not sent (try %s): %s", row.id, row.attempts, values["last_error"])
+    return values["status"]
+
+
+def backoff(attempts, base):
+    """Seconds to wait after the `attempts`-th failed try: doubling from `base`, at most six hours."""
+    return min(base * 2 ** (attempts - 1), MAX_BACKOFF)
+
+
+def stranded_ids(now=None):
+    """Rows the sweep hands out again: queued ones never taken (or due for a retry), and stale claims."""
+    now = now or utcnow()
+    config = settings()
+    fresh = and_(Outbox.status == MAIL_QUEUED, Outbox.next_attempt_at.is_(None), Outbox.created_at > now - HANDOVER_GRACE)
+    with database().reading() as session:
+        rows = session.execute(select(Outbox.id).where(claimable(now, config), ~fresh)
+                               .order_by(Outbox.id).limit(SWEEP_BATCH)).scalars()
+        return list(rows)
+
+
+def seat_of(session, row):
+    if row.game_id is None or row.seat is None:
+        return None
+    return session.execute(select(Seat).where(Seat.game_id == row.game_id, Seat.seat == row.seat)).scalar_one_or_none()
+
+
+def withheld_status(row, seat):
+    """Held for the digest, or suppressed, as the seat chose; None to send now."""
+    if seat is None:
+        return None
+    if seat.mail_preference == MAIL_NONE:
+        return MAIL_SUPPRESSED
+    if seat.mail_preference == MAIL_DIGEST and row.kind in DIGESTIBLE:
+        return MAIL_HELD
+    return None
+
+
+def thread_root(session, row):
+    """The Message-ID of the first mail this recipient had about the game."""
+    if row.game_id is None:
+        return None
+    return session.execute(select(Outbox.message_id).where(Outbox.game_id == row.game_id,
+                                                           Outbox.recipient == row.recipient)
+                           .order_by(Outbox.id).limit(1)).scalar()
+
+
+def unsubscribe_url(seat):
+    """The seat's mail settings page, which also takes a one-click unsubscribe (RFC 8058)."""
+    if seat is None or seat.robot is not None:
+        return None
+    return external_url(seat_path(seat) + "/mail")
+
+
+def sender():
+    """This process's sender for the running app: SMTP, or the development mailbox."""
+    extensions = current_app.extensions
+    if "mail_sender" not in extensions:
+        config = settings()
+        extensions["mail_sender"] = MailboxSender() if config.dev_mailbox else SmtpSender(config)
+    return extensions["mail_sender"]
+
+
+def close_sender(flask_app):
+    """Close the SMTP connection this process keeps open for `flask_app`, if any."""
+    kept = flask_app.extensions.pop("mail_sender", None)
+    if kept is not None:
+        kept.close()

@@ -1,0 +1,49 @@
+"""The Celery tasks: thin wrappers that take ids and call the modules that do the work.
+
+Every task is idempotent: delivered twice, it does no more than once.
+"""
+
+from celery import shared_task
+from flask import current_app
+
+from app.services.moves import play_robot_turns
+
+from . import deadlines, digests, outbox
+
+
+@shared_task(name="cachette.send_mail", ignore_result=True)
+def send_mail(outbox_id):
+    """Send one outbox row (a claim on the row makes a second delivery a no-op)."""
+    return outbox.deliver(outbox_id)
+
+
+@shared_task(name="cachette.sweep_outbox", ignore_result=True)
+def sweep_outbox():
+    """Hand out again the rows never handed to a worker, due for a retry, or held by a worker that died."""
+    ids = outbox.stranded_ids()
+    for outbox_id in ids:
+        send_mail.delay(outbox_id)
+    return len(ids)
+
+
+@shared_task(name="cachette.play_robots", ignore_result=True)
+def play_robots(game_id):
+    """Play the robot (and forced) moves now awaited in a game, through the same path as people's moves."""
+    try:
+        return play_robot_turns(game_id)
+    except Exception:
+        # A collision with a person's move is harmless: the move queues the robot again,
+        # and a robot turn left waiting is played by the deadline sweep.
+        current_app.logger.exception("robot moves for game %s stopped", game_id)
+        return 0
+
+
+@shared_task(name="cachette.sweep_deadlines", ignore_result=True)
+def sweep_deadlines():
+    report = deadlines.sweep_deadlines()
+    return {"extended": report.extended, "reminded": report.reminded, "enforced": len(report.outcomes)}
+
+
+@shared_task(name="cachette.send_digests", ignore_result=True)
+def send_digests():
+    return digests.send_digests()
