@@ -67,8 +67,18 @@ def queue_move_mails(session, game, state, seats, mover, move):
     if next_seat.robot is None and next_seat is not mover:
         queue_mail(session, "your_turn", next_seat.email, f"Your move in {context['title']}",
                    dict(context, name=next_seat.name, table_url=external_url(seat_path(next_seat)),
-                        deadline=deadline_words(game.due_at, utcnow())),
+                        deadline=deadline_words(game.due_at, utcnow()),
+                        **turn_picture(state, seats, next_seat.seat, game.to_move[0])),
                    game_id=game.id, seat=next_seat.seat, seq=game.seq)
+
+
+def turn_picture(state, seats, player, acting):
+    """The hand to play from and the trick so far, from the player seat's own view alone."""
+    view = state.view(player)
+    hands = view.get("hands") or []
+    hand = hands[acting] if acting < len(hands) and hands[acting] is not None else view.get("hand") or []
+    trick = [(seats[state.controller(seat)].name, move_label(card)) for seat, card in view.get("trick") or []]
+    return {"hand": [move_label(card) for card in hand], "trick": trick}
 
 
 def winner_words(state, seats):

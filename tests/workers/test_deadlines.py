@@ -1,0 +1,193 @@
+"""The deadline sweep on SQLite and PostgreSQL: reminders, timeouts, pauses, vacations, outage grace."""
+
+import threading
+from datetime import timedelta
+
+from app.models import STATUS_ACTIVE, STATUS_PAUSED, Game, Heartbeat
+from app.services import moves
+from app.services.clock import utcnow
+from workers import deadlines
+
+from worker_helpers import (ANN, BOB, ROBOTS3, csrf_from, events_of, game_row, outbox, person_moves,
+                            play_until_person, set_row, start, start_confirmed, token_for)
+
+
+def overdue(game_id, by=timedelta(minutes=1)):
+    set_row(Game, game_id, due_at=utcnow() - by)
+
+
+def notes(game_id, kind):
+    return [event for event in events_of(game_id) if event["type"] == "note" and event["kind"] == kind]
+
+
+def test_a_reminder_goes_once_when_the_configured_share_of_time_is_left(app):
+    game = start(move_time="24h")
+    play_until_person(game.id)
+    row = game_row(game.id)
+    assert row.remind_at == row.due_at - timedelta(hours=6)          # a quarter of a day left
+    assert deadlines.sweep_deadlines().reminded == 0
+    report = deadlines.sweep_deadlines(row.remind_at + timedelta(seconds=1))
+    assert report.reminded == 1 and report.outcomes == {}
+    assert deadlines.sweep_deadlines(row.remind_at + timedelta(seconds=2)).reminded == 0
+    [reminder] = outbox(kind="reminder")
+    assert reminder.recipient == "ann@example.org" and "/s/" in reminder.text_body
+
+
+def test_on_timeout_a_robot_plays_for_the_absent_person_and_tells_them(app, dispatched):
+    game = start()
+    before = play_until_person(game.id)
+    seq = game_row(game.id).seq
+    overdue(game.id)
+    report = deadlines.sweep_deadlines()
+    assert report.outcomes == {game.id: "robot"}
+    events = events_of(game.id)
+    note, move = events[seq + 1], events[seq + 2]
+    assert note["type"] == "note" and note["kind"] == "timeout" and note["seat"] == 0 and note["policy"] == "robot"
+    assert move["type"] == "move" and move["seat"] == before.to_move[0] and move["by"] == "robot"
+    assert move["move"] in before.legal_moves(before.to_move[0])
+    [told] = outbox(kind="timeout")
+    assert told.recipient == "ann@example.org"
+    assert game.id in dispatched.robot_game_ids                     # the robots answer in a task
+    assert deadlines.sweep_deadlines().outcomes == {}
+    assert len(notes(game.id, "timeout")) == 1
+
+
+def test_under_the_pause_policy_the_game_pauses_until_the_person_moves(app):
+    game = start_confirmed([ANN, BOB, *ROBOTS3[:2]], timeout_policy="pause")
+    state = play_until_person(game.id)
+    absent = state.controller(state.to_move[0])
+    overdue(game.id)
+    assert deadlines.sweep_deadlines().outcomes == {game.id: "pause"}
+    row = game_row(game.id)
+    assert row.status == STATUS_PAUSED and row.due_at is None
+    assert sorted(mail.recipient for mail in outbox(kind="paused")) == ["ann@example.org", "bob@example.org"]
+    assert deadlines.sweep_deadlines().outcomes == {}
+    moves.submit_move(token_for(game.id, absent), state.legal_moves(state.to_move[0])[0], row.seq)
+    assert game_row(game.id).status == STATUS_ACTIVE
+
+
+def test_two_sweeps_at_once_act_once_per_game(app):
+    ids = []
+    for _ in range(12):
+        game = start()
+        play_until_person(game.id)
+        overdue(game.id)
+        ids.append(game.id)
+    reports, barrier = [], threading.Barrier(2)
+
+    def sweep():
+        with app.app_context():
+            barrier.wait()
+            reports.append(deadlines.sweep_deadlines())
+
+    threads = [threading.Thread(target=sweep) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    acted = [game_id for report in reports for game_id in report.outcomes]
+    assert sorted(acted) == sorted(ids)
+    for game_id in ids:
+        assert len(notes(game_id, "timeout")) == 1
+        assert len([e for e in events_of(game_id) if e.get("by") == "robot" and e["seat"] == 0]) <= 1
+    assert len(outbox(kind="timeout")) == len(ids)
+
+
+def test_deadlines_that_fell_while_the_service_was_down_get_a_grace_period(app):
+    config = app.extensions["cachette"]["config"]
+    fell_in_outage, fell_before = start(), start()
+    for game in (fell_in_outage, fell_before):
+        play_until_person(game.id)
+    now = utcnow()
+    deadlines.sweep_deadlines(now - timedelta(hours=3))              # the last sweep before the outage
+    set_row(Game, fell_before.id, due_at=now - timedelta(hours=3, minutes=1))
+    set_row(Game, fell_in_outage.id, due_at=now - timedelta(hours=1))
+    deadlines.grant_outage_grace(now - timedelta(hours=3))
+    report = deadlines.sweep_deadlines(now)
+    assert report.extended == 1
+    assert report.outcomes == {fell_before.id: "robot"}               # it was due while sweeps still ran
+    assert game_row(fell_in_outage.id).due_at == now + timedelta(seconds=config.outage_grace)
+    assert notes(fell_in_outage.id, "timeout") == []
+    assert deadlines.sweep_deadlines(now + timedelta(seconds=30)).extended == 0
+
+
+def test_a_short_gap_between_sweeps_is_no_outage(app):
+    game = start()
+    play_until_person(game.id)
+    now = utcnow()
+    deadlines.sweep_deadlines(now - timedelta(seconds=60))
+    overdue(game.id, by=timedelta(seconds=30))
+    report = deadlines.sweep_deadlines(now)
+    assert report.extended == 0 and report.outcomes == {game.id: "robot"}
+
+
+def test_a_robot_turn_whose_task_was_lost_is_played_after_its_short_deadline(app, dispatched):
+    game = start()
+    row = game_row(game.id)
+    assert row.due_at - utcnow() <= timedelta(seconds=app.extensions["cachette"]["config"].robot_turn_time)
+    dispatched.robot_game_ids.clear()
+    report = deadlines.sweep_deadlines(row.due_at + timedelta(seconds=1))
+    assert report.outcomes == {game.id: "automatic"} and dispatched.robot_game_ids == [game.id]
+    assert notes(game.id, "timeout") == []
+
+
+def test_a_vacation_from_the_table_page_stops_the_clock_and_tells_the_others(app, client):
+    game = start_confirmed([ANN, BOB, *ROBOTS3[:2]])
+    state = play_until_person(game.id)
+    absent = state.controller(state.to_move[0])
+    token = token_for(game.id, absent)
+    page = client.get(f"/s/{token}").get_data(as_text=True)
+    assert 'action="/s/' in page and "/vacation" in page
+    csrf = csrf_from(page)
+    seq_before = game_row(game.id).seq
+    refused = client.post(f"/s/{token}/vacation", data={"csrf_token": csrf, "days": "99"})
+    assert refused.status_code == 422 and "14 days of vacation left" in refused.get_data(as_text=True)
+    assert game_row(game.id).seq == seq_before
+    assert client.post(f"/s/{token}/vacation", data={"csrf_token": csrf, "days": "3"}).status_code == 303
+    [note] = notes(game.id, "vacation")
+    assert note["seat"] == absent and note["days"] == 3
+    row = game_row(game.id)
+    assert row.due_at > utcnow() + timedelta(days=3)
+    [told] = outbox(kind="vacation")
+    assert told.recipient == ("bob@example.org" if absent == 0 else "ann@example.org")
+    assert deadlines.sweep_deadlines(utcnow() + timedelta(days=2)).outcomes == {}
+    set_row(Heartbeat, deadlines.HEARTBEAT, beat_at=row.due_at)       # sweeps ran all along
+    assert deadlines.sweep_deadlines(row.due_at + timedelta(seconds=1)).outcomes == {game.id: "robot"}
+
+
+def test_a_deadline_falling_in_a_vacation_moves_past_it(app):
+    from app.services.seat_settings import take_vacation
+
+    game = start()
+    play_until_person(game.id)
+    person_moves(game.id, 0)
+    take_vacation(token_for(game.id, 0), 2)
+    overdue(game.id)                                                 # a turn that came during the vacation
+    assert deadlines.sweep_deadlines().outcomes == {game.id: "vacation"}
+    assert game_row(game.id).due_at > utcnow() + timedelta(days=2)
+
+
+def test_a_forced_move_is_played_for_a_person_who_asked(app, client, dispatched):
+    game = start()
+    state = play_until_person(game.id)
+    while len(state.legal_moves(state.to_move[0])) > 1:
+        state = person_moves(game.id, 0)
+    token = token_for(game.id, 0)
+    csrf = csrf_from(client.get(f"/s/{token}").get_data(as_text=True))
+    dispatched.robot_game_ids.clear()
+    forced = state.legal_moves(state.to_move[0])[0]
+    answer = client.post(f"/s/{token}/mail", data={"csrf_token": csrf, "mail": "each", "auto_forced": "on"})
+    assert answer.status_code == 303 and dispatched.robot_game_ids == [game.id]
+    seq = game_row(game.id).seq
+    moves.play_robot_turns(game.id)
+    move = events_of(game.id)[seq + 1]
+    assert move == {"type": "move", "seat": state.to_move[0], "move": forced, "by": "forced"}
+
+
+def test_the_heartbeat_is_kept_by_each_sweep(app):
+    from app.context import database
+
+    now = utcnow()
+    deadlines.sweep_deadlines(now)
+    with database().reading() as session:
+        assert session.get(Heartbeat, deadlines.HEARTBEAT).beat_at == now

@@ -1,0 +1,41 @@
+"""No mail ever shows a card that its recipient's seat may not see at that point of the game."""
+
+import re
+
+from engine import replay
+from engine.cards import display
+from workers import outbox
+
+from worker_helpers import ANN, BOB, ROBOTS3, events_of, outbox as rows, person_moves, play_until_person, start_confirmed
+
+SHORT_GAME = {"target": 50, "match": "single_game"}
+
+
+def shown(card, text):
+    """Whether a mail text shows `card`, in the people's form (10♥) or the notation (TH)."""
+    return any(re.search(rf"(?<![\w♠♣♦♥]){re.escape(form)}(?![\w♠♣♦♥])", text) for form in {display(card), card})
+
+
+def test_mails_never_show_another_seats_hidden_cards(app, smtp):
+    game = start_confirmed([ANN, BOB, *ROBOTS3[:2]], options=SHORT_GAME)
+    state = play_until_person(game.id)
+    while not state.over:
+        state = person_moves(game.id, state.controller(state.to_move[0]))
+    events = events_of(game.id)
+    mails = [mail for mail in rows(game_id=game.id) if mail.seat is not None]
+    assert {"invite", "your_turn", "game_over"} <= {mail.kind for mail in mails}
+    turns = [mail for mail in mails if mail.kind == "your_turn"]
+    assert all("Your hand:" in mail.text_body for mail in turns)
+    for mail in mails:
+        position = replay(events[:mail.seq + 1])
+        hidden = position.hidden_from(mail.seat)
+        for card in hidden:
+            assert not shown(card, mail.text_body) and not shown(card, mail.html_body), (mail.kind, card)
+    checked = sum(len(replay(events[:mail.seq + 1]).hidden_from(mail.seat)) for mail in turns)
+    assert checked > 100                                  # many hidden cards were looked for
+    for mail in mails[:5]:
+        assert outbox.deliver(mail.id) == "sent"
+    for message in smtp.recorder.messages():
+        body = message.get_body(("plain",)).get_content()
+        row = next(mail for mail in mails if mail.message_id == message["Message-ID"])
+        assert body.replace("\r\n", "\n").strip() == row.text_body.strip()      # what was checked is what is sent
