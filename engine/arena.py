@@ -85,12 +85,13 @@ class Table:
         self.deals += 1
         while state.awaiting == AWAITING_MOVE:
             seat = state.to_move[0]
+            view = state.view(seat)
             started = time.perf_counter()
-            move = self.robots[state.controller(seat)].choose(state.view(seat))
+            move = self.robots[state.controller(seat)].choose(view)
             times[self.labels[unit_of(state, seat)]].append(time.perf_counter() - started)
             state.apply_move(seat, move)
         gains = [after - start for after, start in zip(state.scores, before)]
-        if state.over:
+        if state.over and state.winner is not None:
             self.games.append(self.labels[unit_of(state, state.winner) if not state.sides else state.winner])
         return unit_gain(gains, self.labels, "A") - unit_gain(gains, self.labels, "B")
 
