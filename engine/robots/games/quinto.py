@@ -9,6 +9,7 @@ hands; trick 11's compulsion tells who no longer holds the Joker.
 import copy
 
 from ...cards import JOKER
+from ...dealing import stack_deck
 from ...games.quinto import (
     POWER, QUINT_BY_SUIT, QUINT_ROYAL, TRICKS_PER_DEAL, Quinto, quints_in,
 )
@@ -112,11 +113,8 @@ class QuintoProfile(TrickProfile):
         state = self.template(view)
         state.next_dealer = view["dealer"]
         eldest = (view["dealer"] + 1) % 4
-        deck = list(piles.get("cachette") or view["cachette"])
-        for index in range(TRICKS_PER_DEAL):
-            for offset in range(4):
-                deck.append(dealt[(eldest + offset) % 4][index])
-        state.deal_pack(deck)
+        cachette = piles.get("cachette") or view["cachette"]
+        state.deal_pack(list(cachette) + stack_deck(dealt, eldest, [1] * TRICKS_PER_DEAL))
         state.game_scores = list(view["scores"])
         for quint in view["quints"]:
             state.game_scores[quint["side"]] -= quint["points"]
