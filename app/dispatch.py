@@ -3,8 +3,8 @@
 The service calls `after_commit` after every committing transaction that
 queued mail or left a robot to move. By default nothing happens: mail stays
 in the outbox (shown on /dev/mailbox) and robots wait. The workers plug in
-with `set_dispatcher`, e.g. to queue a Celery task per outbox id and a
-`play_robot_turns(game_id)` task per game id. A dispatcher must not raise:
+with `set_dispatcher` (workers/dispatcher.py): a Celery task per outbox id
+and a `play_robot_turns(game_id)` task per game id. A dispatcher must not raise:
 the work is already committed, and the sweeps pick up anything it misses.
 """
 
@@ -26,29 +26,3 @@ def after_commit(outbox_ids, robot_game_ids):
     if _dispatcher is not None:
         _dispatcher(outbox_ids=outbox_ids, robot_game_ids=robot_game_ids)
 
-
-class RobotThreads:
-    """The embedded default for `make run`: robots play in a background thread, no broker needed.
-
-    Mail stays in the outbox, where /dev/mailbox shows it. The workers
-    replace this with Celery tasks.
-    """
-
-    def __init__(self, app):
-        self.app = app
-
-    def __call__(self, outbox_ids, robot_game_ids):
-        import threading
-
-        for game_id in robot_game_ids:
-            threading.Thread(target=self.play, args=(game_id,), daemon=True).start()
-
-    def play(self, game_id):
-        from .services.moves import play_robot_turns
-
-        with self.app.app_context():
-            try:
-                play_robot_turns(game_id)
-            except Exception:
-                # A collision with a person's move is harmless: the next move queues the robot again.
-                self.app.logger.exception("robot moves for game %s stopped", game_id)

@@ -5,6 +5,7 @@ transport in the instance folder: web, worker and beat share the folder, and
 nothing needs to be installed or started.
 """
 
+import hashlib
 from datetime import timedelta
 from pathlib import Path
 
@@ -53,14 +54,20 @@ def celery_settings(config):
         settings.update(broker_url=config.redis_url,
                         broker_transport_options={"visibility_timeout": 3600})
     else:
-        settings.update(broker_url="filesystem://", broker_transport_options=filesystem_broker(config.instance_path),
+        settings.update(broker_url="filesystem://localhost/", broker_transport_options=filesystem_broker(config),
                         worker_enable_remote_control=False)
     return settings
 
 
-def filesystem_broker(instance_path):
+def local_folder(config):
+    """The embedded broker's folder (and beat's schedule file) for this database: two services side
+    by side, each with its own database, never take each other's tasks."""
+    return Path(config.instance_path) / "broker" / hashlib.sha256(config.database_url.encode()).hexdigest()[:12]
+
+
+def filesystem_broker(config):
     """Transport options for the embedded broker: one queue folder that every process reads and writes."""
-    root = Path(instance_path) / "broker"
+    root = local_folder(config)
     queue, control = root / "queue", root / "control"
     queue.mkdir(parents=True, exist_ok=True)
     control.mkdir(parents=True, exist_ok=True)

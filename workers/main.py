@@ -1,15 +1,11 @@
 """The Celery instance the `celery` command loads: `celery -A workers.main worker` (or `beat`).
 
-It builds the Flask app from the environment (app.config) and installs the
-Celery dispatcher, so that work a task commits (a robot's move causing mail)
-is queued like work a web request commits.
+It builds the Flask app from the environment (app.config) and attaches it
+like the web process, so that work a task commits (a robot's move causing
+mail) is queued like work a web request commits.
 """
 
-from app import create_app
-
-from .celery_app import celery_init_app
-from .dispatcher import install
+from .web import create_app
 
 flask_app = create_app()
-celery = celery_init_app(flask_app)
-install(flask_app)
+celery = flask_app.extensions["celery"]
