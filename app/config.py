@@ -16,6 +16,7 @@ class Config:
     instance_path: str
     database_url: str = ""
     redis_url: str = ""
+    celery_queue: str = "cachette"     # services sharing one Redis each use their own queue
     secret_key: str = ""
     # Older keys still accepted when checking links, so that keys can be rotated.
     secret_key_fallbacks: list = field(default_factory=list)
@@ -50,6 +51,7 @@ class Config:
             instance_path=instance_path,
             database_url=env.get("DATABASE_URL") or f"sqlite:///{Path(instance_path) / 'cachette.sqlite'}",
             redis_url=env.get("REDIS_URL", ""),
+            celery_queue=env.get("CELERY_QUEUE") or cls.celery_queue,
             secret_key=env.get("SECRET_KEY") or instance_secret(instance_path),
             secret_key_fallbacks=[key for key in env.get("SECRET_KEY_FALLBACKS", "").split(",") if key],
             base_url=(env.get("BASE_URL") or f"http://127.0.0.1:{env.get('PORT', '5000')}").rstrip("/"),

@@ -26,11 +26,15 @@ class Database:
         else:
             self.engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
         self.write_engine = self.engine.execution_options(cachette_write=True)
+        # A read sees one snapshot: the game row and its events from the same moment (SQLite's
+        # read transactions already do; PostgreSQL's default would let a move land between them).
+        self.read_engine = self.engine if self.is_sqlite else self.engine.execution_options(
+            isolation_level="REPEATABLE READ")
 
     @contextmanager
     def reading(self):
-        """A session for reading only: nothing it does is committed."""
-        with Session(self.engine, expire_on_commit=False) as session:
+        """A session for reading only, on one snapshot: nothing it does is committed."""
+        with Session(self.read_engine, expire_on_commit=False) as session:
             yield session
 
     @contextmanager

@@ -40,7 +40,7 @@ def celery_settings(config):
         "task_acks_late": True,
         "task_reject_on_worker_lost": True,
         "worker_prefetch_multiplier": 4,
-        "task_default_queue": "cachette",
+        "task_default_queue": config.celery_queue,
         "broker_connection_retry_on_startup": True,
         "broker_connection_timeout": 3,
         "worker_hijack_root_logger": False,

@@ -21,8 +21,6 @@ from .mailer import BadMail, MailboxSender, SmtpSender, build_message, envelope_
 
 # Mails about turns that a seat asking for a daily digest gets in the digest instead.
 DIGESTIBLE = frozenset({"your_turn", "reminder", "timeout", "vacation", "paused"})
-# A row this young was probably handed to a worker a moment ago: the sweep leaves it alone.
-HANDOVER_GRACE = timedelta(seconds=30)
 MAX_BACKOFF = 6 * 3600
 SWEEP_BATCH = 1000
 
@@ -94,10 +92,12 @@ def backoff(attempts, base):
 
 
 def stranded_ids(now=None):
-    """Rows the sweep hands out again: queued ones never taken (or due for a retry), and stale claims."""
+    """Rows the sweep hands out again: queued ones due for a retry, or never taken within the claim
+    timeout (their task was lost), and claims held by a worker that died."""
     now = now or utcnow()
     config = settings()
-    fresh = and_(Outbox.status == MAIL_QUEUED, Outbox.next_attempt_at.is_(None), Outbox.created_at > now - HANDOVER_GRACE)
+    timeout = timedelta(seconds=config.mail_claim_timeout)
+    fresh = and_(Outbox.status == MAIL_QUEUED, Outbox.next_attempt_at.is_(None), Outbox.created_at > now - timeout)
     with database().reading() as session:
         rows = session.execute(select(Outbox.id).where(claimable(now, config), ~fresh)
                                .order_by(Outbox.id).limit(SWEEP_BATCH)).scalars()

@@ -1,7 +1,9 @@
 """A real SMTP server on loopback (aiosmtpd) that keeps what it receives, for tests and benchmarks.
 
 It can refuse (a 4xx or 5xx reply to DATA), be slow (a pause before each
-RCPT reply), and be stopped and started again on the same port.
+RCPT reply), hold every sender at RCPT once it has a number of mails (so a
+test knows no sender is between the server's acceptance and its own record),
+and be stopped and started again on the same port.
 `python -m tests.workers.smtp_sink PORT` runs one until killed.
 """
 
@@ -33,10 +35,17 @@ class Recorder:
         self.lock = threading.Lock()
         self.refuse = None          # e.g. "451 4.3.0 try later"
         self.rcpt_delay = 0.0
+        self.hold_after = None      # hold senders at RCPT once this many mails have arrived
+        self.held = 0               # senders being held now
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if self.rcpt_delay:
             await asyncio.sleep(self.rcpt_delay)
+        if self.hold_after is not None and len(self.received) >= self.hold_after:
+            self.held += 1
+            while self.hold_after is not None:
+                await asyncio.sleep(0.05)
+            self.held -= 1
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
@@ -46,6 +55,9 @@ class Recorder:
         with self.lock:
             self.received.append(Received(envelope.mail_from, list(envelope.rcpt_tos), envelope.content))
         return "250 Message accepted for delivery"
+
+    def release(self):
+        self.hold_after = None
 
     def messages(self):
         with self.lock:

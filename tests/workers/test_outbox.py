@@ -110,7 +110,7 @@ def test_the_sweep_leaves_a_fresh_row_to_the_worker_it_was_handed_to(app):
     start()
     invite = rows(kind="invite")[0]
     assert outbox.stranded_ids() == []
-    assert outbox.stranded_ids(utcnow() + outbox.HANDOVER_GRACE + timedelta(seconds=1)) == [invite.id]
+    assert outbox.stranded_ids(utcnow() + timedelta(seconds=app.extensions['cachette']['config'].mail_claim_timeout) + timedelta(seconds=1)) == [invite.id]
 
 
 def test_two_workers_handed_the_same_row_send_it_once(app, smtp):

@@ -1,0 +1,92 @@
+"""Helpers for the end-to-end tests: a real `celery worker` process (with beat), a private redis-server."""
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import redis
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class WorkerProcess:
+    """`celery -A workers.main worker -B` in its own process group, logging to a file."""
+
+    def __init__(self, env, folder):
+        self.env = env
+        self.folder = Path(folder)
+        self.process = None
+        self.starts = 0
+
+    def start(self, concurrency=2):
+        self.starts += 1
+        log = self.folder / f"worker-{self.starts}.log"
+        command = [sys.executable, "-m", "celery", "-A", "workers.main", "worker", "-B",
+                   "--schedule", str(self.folder / "beat-schedule"), "--loglevel=INFO",
+                   f"--concurrency={concurrency}", "--without-gossip", "--without-mingle", "-n", f"e2e{self.starts}@%h"]
+        with log.open("w") as output:
+            self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=output,
+                                            stderr=subprocess.STDOUT, start_new_session=True)
+        wait_until(lambda: "ready." in log.read_text(), 60, f"the worker did not start: {log}")
+        return self
+
+    def kill(self):
+        """SIGKILL the worker and its pool processes at once, as a machine failure would."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self):
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class RedisServer:
+    """A redis-server of our own on a free port, without persistence, that a test may restart."""
+
+    def __init__(self, port, folder):
+        self.port = port
+        self.folder = folder
+        self.process = None
+
+    @property
+    def url(self):
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self):
+        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+        self.process = subprocess.Popen([binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                                         "--appendonly", "no", "--dir", str(self.folder)],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        client = redis.Redis.from_url(self.url)
+        wait_until(lambda: ping(client), 10, "redis-server did not start")
+        client.close()
+        return self
+
+    def stop(self):
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(10)
+            self.process = None
+
+
+def ping(client):
+    try:
+        return client.ping()
+    except redis.ConnectionError:
+        return False
+
+
+def wait_until(condition, timeout, message):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(message)
+        time.sleep(0.05)

@@ -1,0 +1,172 @@
+"""End to end: a real Redis broker, a real `celery worker` process, a real SMTP server and PostgreSQL.
+
+Games are played through the JSON API; the worker sends the mail, plays the
+robots and runs the sweeps. Faults: the worker killed mid-batch, the mail
+server away for a while, Redis restarted with tasks in it.
+"""
+
+import os
+import uuid
+from collections import Counter
+
+import pytest
+import redis
+from sqlalchemy import create_engine, text
+
+from app import create_app, dispatch
+from app.config import Config
+from app.models import MAIL_SENT
+from workers.outbox import close_sender
+from workers.web import attach
+
+from live import RedisServer, WorkerProcess, wait_until
+from smtp_sink import free_port
+from worker_helpers import outbox
+
+pytestmark = [pytest.mark.slow, pytest.mark.postgres]
+
+REDIS_URL = os.environ.get("CACHETTE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+SHORT_GAME = {"target": 50, "match": "single_game"}
+ANN_AND_ROBOTS = [{"name": "Ann", "email": "ann@example.org"}, *[{"robot": "random"}] * 3]
+
+
+@pytest.fixture
+def postgres_url(postgres_database):
+    engine = create_engine(postgres_database)
+    with engine.begin() as connection:
+        connection.execute(text("TRUNCATE outbox, event, seat, game, heartbeat RESTART IDENTITY CASCADE"))
+    engine.dispose()
+    return postgres_database
+
+
+class Live:
+    """The service in this process (the API, through Flask's test client) and a worker process beside it."""
+
+    def __init__(self, tmp_path, database_url, redis_url, smtp):
+        self.smtp = smtp
+        self.queue = f"cachette-test-{uuid.uuid4().hex[:8]}"
+        self.redis_url = redis_url
+        self.env = dict(os.environ, DATABASE_URL=database_url, REDIS_URL=redis_url, CELERY_QUEUE=self.queue,
+                        SMTP_HOST="127.0.0.1", SMTP_PORT=str(smtp.port), SECRET_KEY="end-to-end-secret",
+                        BASE_URL="http://localhost", SWEEP_INTERVAL="1", MAIL_RETRY_BASE="1",
+                        MAIL_CLAIM_TIMEOUT="4", ROBOT_TURN_TIME="3")
+        self.app = attach(create_app(Config.from_env(str(tmp_path), self.env)))
+        self.client = self.app.test_client()
+        self.worker = WorkerProcess(self.env, tmp_path)
+
+    def start_game(self, seats=ANN_AND_ROBOTS):
+        answer = self.client.post("/api/games", json={"game": "quinto", "seats": seats, "options": SHORT_GAME,
+                                                       "move_time": "1h"})
+        assert answer.status_code == 201, answer.get_json()
+        return answer.get_json()["id"]
+
+    def all_sent(self, timeout=60):
+        """Wait until every outbox row is sent and has arrived; returns the rows."""
+        with self.app.app_context():
+            wait_until(lambda: {row.status for row in outbox()} == {MAIL_SENT}
+                       and len(self.smtp.recorder.received) >= len(outbox()), timeout,
+                       "not every mail was sent")
+            return outbox()
+
+    def assert_each_mail_arrived_once(self):
+        rows = self.all_sent()
+        arrived = Counter(self.smtp.recorder.message_ids())
+        assert sorted(arrived.values()) == [1] * len(rows), arrived.most_common(3)
+        assert set(arrived) == {row.message_id for row in rows}
+        return rows
+
+    def close(self):
+        self.worker.stop()
+        dispatch.set_dispatcher(None)
+        close_sender(self.app)
+        self.app.extensions["cachette"]["db"].dispose()
+        client = redis.Redis.from_url(self.redis_url)
+        try:
+            client.delete(self.queue)
+        except redis.ConnectionError:
+            pass
+        client.close()
+
+
+@pytest.fixture
+def live(tmp_path, postgres_url, smtp):
+    service = Live(tmp_path, postgres_url, REDIS_URL, smtp)
+    yield service
+    service.close()
+
+
+def seat_token(mail_message):
+    text_body = mail_message.get_body(("plain",)).get_content()
+    return next(word for word in text_body.split() if "/s/" in word).split("/s/")[1]
+
+
+def test_a_person_and_three_robots_play_to_the_end_and_every_mail_arrives_once(live):
+    live.worker.start()
+    game_id = live.start_game()
+    assert live.smtp.recorder.wait_for(1) >= 1
+    token = seat_token(live.smtp.recorder.messages()[0])
+    moves = 0
+    while True:
+        seat = live.client.get(f"/api/seats/{token}").get_json()
+        if seat["status"] == "over":
+            break
+        if seat["view"]["legal"]:
+            answer = live.client.post(f"/api/seats/{token}/moves",
+                                      json={"move": seat["view"]["legal"][0], "seq": seat["seq"]})
+            assert answer.status_code == 201, answer.get_json()
+            moves += 1
+        assert moves < 2000
+    rows = live.assert_each_mail_arrived_once()
+    kinds = Counter(row.kind for row in rows if row.game_id == game_id)
+    # A turn mail before each of Ann's moves, except where she leads the trick she has just won.
+    assert kinds["invite"] == 1 and kinds["game_over"] == 1 and 1 <= kinds["your_turn"] <= moves
+    events = live.client.get(f"/api/games/{game_id}").get_json()
+    assert events["status"] == "over" and events["winner"] in (0, 1)
+
+
+def test_a_worker_killed_mid_batch_and_restarted_sends_every_mail_once(live):
+    for _ in range(12):
+        live.start_game()                                  # an invitation and, once robots move, a turn mail each
+    live.smtp.recorder.hold_after = 8
+    live.worker.start()
+    wait_until(lambda: live.smtp.recorder.held == 2, 60, "the worker never sent its batch")
+    live.worker.kill()                                    # both pool processes are held inside an SMTP dialogue
+    assert len(live.smtp.recorder.received) == 8
+    live.smtp.recorder.release()
+    live.worker.start()
+    rows = live.assert_each_mail_arrived_once()
+    assert len(rows) == 24
+
+
+def test_mail_waits_while_the_smtp_server_is_away_and_then_arrives(live):
+    live.worker.start()
+    live.smtp.stop()
+    live.start_game()
+    with live.app.app_context():
+        wait_until(lambda: any(row.attempts >= 2 for row in outbox()), 30, "no retry while the server was away")
+        assert all(row.status != MAIL_SENT for row in outbox())
+    live.smtp.start()
+    rows = live.assert_each_mail_arrived_once()
+    assert {row.kind for row in rows} == {"invite", "your_turn"}
+
+
+def test_tasks_lost_in_a_redis_restart_are_recovered_by_the_sweeps(tmp_path, postgres_url, smtp):
+    server = RedisServer(free_port(), tmp_path).start()
+    service = Live(tmp_path, postgres_url, server.url, smtp)
+    try:
+        game_ids = [service.start_game() for _ in range(3)]  # tasks wait in Redis: no worker yet
+        waiting = redis.Redis.from_url(server.url)
+        assert waiting.llen(service.queue) == 6             # an invitation and a robot turn per game
+        waiting.close()
+        server.stop()
+        server.start()                                      # without persistence: the queued tasks are gone
+        service.worker.start()
+        with service.app.app_context():                     # the robots' short deadlines pass, the sweep plays them
+            wait_until(lambda: len(outbox(kind="your_turn")) == 3, 60, "the lost robot turns were not played")
+        rows = service.assert_each_mail_arrived_once()
+        assert Counter(row.kind for row in rows) == {"invite": 3, "your_turn": 3}
+        with service.app.app_context():
+            assert sorted(row.game_id for row in outbox(kind="your_turn")) == sorted(game_ids)
+    finally:
+        service.close()
+        server.stop()
