@@ -138,12 +138,12 @@ class TrickProfile:
         return 0.0
 
     def trick_advantage(self, state, seat):
-        """Tricks the seat's side took in a played-out deal beyond the others' mean."""
+        """Tricks the seat's side took in a played-out deal, less the other sides' mean."""
         seats = state.seat_count
         mine = self.side_of(seat, seats)
-        won = [self.side_of(winner, seats) == mine for _, _, winner in state.tricks]
-        others = max(1, len({self.side_of(s, seats) for s in range(seats)}) - 1)
-        return sum(won) - (len(won) - sum(won)) / others
+        others = len({self.side_of(s, seats) for s in range(seats)}) - 1
+        won = sum(1 for _, _, winner in state.tricks if self.side_of(winner, seats) == mine)
+        return won - (len(state.tricks) - won) / max(1, others)
 
     def call(self, view, legal, advantage):
         """A move that is not a card (a double, a bid), given the side's expected trick advantage."""
