@@ -23,7 +23,9 @@ played) or `after_play_whist` (credited after the tricks, and not at all to
 a side that began the deal one point short of game).
 
 Actions that are not cards: `ruff` and `pass` (the Ace holder's choice); after
-a ruff, his four discards are written as the cards themselves.
+a ruff, his four discards are written as the cards themselves. Every view
+names the seat that had the right to ruff (all saw whose choice it was),
+never the discards, which only the ruffer sees.
 
 Dealing a recorded pack: one card at a time from the dealer's left, twelve
 each; in the Ruff variant the last four cards are the stock in recorded
@@ -212,7 +214,7 @@ class RuffAndHonours(DealSeriesGame):
             "trump_name": SUIT_NAMES.get(self.trump),
             "target": TARGET,
             "stock_size": len(self.stock),
-            "ruff_right": self.ruff_right if self.phase == PHASE_RUFF else None,
+            "ruff_right": self.ruff_right,
             "ruffer": self.ruffer,
             "discard_count": len(self.discards),
             "my_discards": list(self.discards) if seat == self.ruffer else [],

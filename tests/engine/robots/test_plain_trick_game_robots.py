@@ -97,7 +97,8 @@ def this_deal(view):
 @pytest.mark.parametrize("game, players, options", [
     ("polignac", 4, {"capot": True}), ("polignac", 3, {}), ("slobberhannes", 4, {}),
     ("catch_the_ten", 2, {}), ("catch_the_ten", 3, {}), ("catch_the_ten", 5, {}), ("french_whist", 2, {}),
-    ("french_whist", 4, {})])
+    ("french_whist", 4, {}), ("ruff_and_honours", 4, {}), ("ruff_and_honours", 4, {"variant": "honours"}),
+    ("ruff_and_honours", 4, {"honours_timing": "after_play_whist"})])
 def test_a_state_rebuilt_from_a_view_and_the_true_hands_equals_the_real_one(game, players, options):
     rng = random.Random(11)
     state = start_state({"type": "start", "game": game, "seats": players, "options": options, "dealer": 1})
@@ -121,8 +122,27 @@ def check_rebuilt(game, players, state):
     view = state.view(state.to_move[0])
     face_down = [card for hands in getattr(state, "reserve", ()) for hand in hands for card in hand
                  if card != state.turn_up]
-    rebuilt = profile_for(game, view["options"]).build_state(view, [list(hand) for hand in state.hands],
-                                                            {"face_down": face_down})
+    piles = {"face_down": face_down, "stock": [card for card in getattr(state, "stock", ()) if card != state.turn_up],
+             "discards": list(getattr(state, "discards", ()))}
+    rebuilt = profile_for(game, view["options"]).build_state(view, [list(hand) for hand in state.hands], piles)
     assert rebuilt.summary() == state.summary()
     for other in range(players):
         assert this_deal(rebuilt.view(other)) == this_deal(state.view(other))
+
+
+def test_ruff_and_honours_states_rebuild_through_the_ruff_and_its_discards():
+    ruffs = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = start_state({"type": "start", "game": "ruff_and_honours", "seats": 4, "options": {},
+                             "dealer": seed % 4})
+        deck = state.full_pack()
+        rng.shuffle(deck)
+        state.apply_deal(deck)
+        for _ in range(rng.randrange(0, 12)):
+            seat = state.to_move[0]
+            state.apply_move(seat, rng.choice(state.legal_moves(seat)))
+        if state.awaiting == "move":
+            check_rebuilt("ruff_and_honours", 4, state)
+            ruffs += state.ruffer is not None
+    assert ruffs >= 5
