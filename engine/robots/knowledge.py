@@ -18,7 +18,6 @@ class Knowledge:
     hidden: dict                                   # holder (seat or pile name) -> number of unseen cards it holds
     unseen: list                                   # the unseen cards, one entry per copy
     excluded: dict = field(default_factory=dict)   # holder -> cards it cannot hold
-    played: frozenset = frozenset()                # cards already played to this deal's tricks
 
     def possible(self, holder):
         """The unseen cards `holder` may hold."""
@@ -66,4 +65,4 @@ def read_knowledge(view, profile):
     for holder, cards in profile.extra_exclusions(view).items():
         if holder in excluded:
             excluded[holder].update(cards)
-    return Knowledge(seat, known, hidden, unseen, excluded, frozenset(played))
+    return Knowledge(seat, known, hidden, unseen, excluded)

@@ -17,7 +17,7 @@ def view_decision(profile, view, knowledge):
     seat = knowledge.seat
     seats = len(view["hand_sizes"])
     side = profile.side_of(seat, seats)
-    suits = {card[1] for card in knowledge.unseen if len(card) == 2}
+    suits = {card[1] for card in knowledge.unseen if card not in profile.always_playable}
     trick = [(s, card) for s, card in view["trick"]]
     later = []
     for step in range(1, seats - len(trick)):
