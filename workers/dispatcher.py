@@ -4,7 +4,7 @@ from app import dispatch
 
 
 class CeleryDispatcher:
-    """Queue `send_mail(id)` per outbox row and `play_robots(game_id)` per game with a robot to move.
+    """Queue `send_mail(ids)` for a commit's outbox rows and `play_robots(game_id)` per game with a robot to move.
 
     It never raises: the work is committed, and the sweeps pick up what a
     broker failure makes it miss (queued mail, robot turns past their short deadline).
@@ -17,8 +17,8 @@ class CeleryDispatcher:
         from .tasks import play_robots, send_mail
 
         try:
-            for outbox_id in outbox_ids:
-                send_mail.apply_async((outbox_id,), retry=False)
+            if outbox_ids:
+                send_mail.apply_async((list(outbox_ids),), retry=False)
             for game_id in robot_game_ids:
                 play_robots.apply_async((game_id,), retry=False)
         except Exception:

@@ -9,7 +9,7 @@ import smtplib
 from datetime import timedelta
 
 from flask import current_app
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, or_, select, text, update
 
 from app.context import database, external_url, settings
 from app.models import (MAIL_CLAIMED, MAIL_DIGEST, MAIL_FAILED, MAIL_HELD, MAIL_NONE, MAIL_QUEUED, MAIL_SENT,
@@ -22,44 +22,75 @@ from .mailer import BadMail, MailboxSender, SmtpSender, build_message, envelope_
 # Mails about turns that a seat asking for a daily digest gets in the digest instead.
 DIGESTIBLE = frozenset({"your_turn", "reminder", "timeout", "vacation", "paused"})
 MAX_BACKOFF = 6 * 3600
-SWEEP_BATCH = 1000
+SWEEP_BATCH = 5000
 
 SKIPPED = "skipped"  # not due, or another worker holds it
 
 
 def deliver(outbox_id):
-    """Send one outbox row if it is due and nobody else holds it.
+    """Send one outbox row if it is due and nobody else holds it; returns its new status (see deliver_batch)."""
+    return deliver_batch([outbox_id]).get(outbox_id, SKIPPED)
 
-    Returns the row's new status: sent, held, suppressed, failed, queued (to be
-    tried again by the sweep once its back-off has passed) or skipped.
+
+def deliver_batch(outbox_ids):
+    """Send the rows among `outbox_ids` that are due and that nobody else holds, over one connection.
+
+    All are claimed in one transaction; each is marked sent in its own right
+    after the server accepted it, so a worker dying mid-batch leaves only
+    unsent rows claimed. Returns {id: new status}: sent, held, suppressed,
+    failed, or queued (to be tried again by the sweep once its back-off has
+    passed); ids not claimed are left out.
     """
     config = settings()
     claim = utcnow()
+    outcome, outgoing = {}, []
     with database().writing() as session:
         claimed = session.execute(
-            update(Outbox).where(Outbox.id == outbox_id, claimable(claim, config))
+            update(Outbox).where(Outbox.id.in_(outbox_ids), claimable(claim, config))
             .values(status=MAIL_CLAIMED, claimed_at=claim, attempts=Outbox.attempts + 1)
-        ).rowcount
-        if not claimed:
-            return SKIPPED
-        row = session.get(Outbox, outbox_id)
-        seat = seat_of(session, row)
-        withheld = withheld_status(row, seat)
-        if withheld:
-            row.status, row.claimed_at = withheld, None
-            return withheld
-        try:
-            message = build_message(row, config.mail_from, thread_root(session, row), unsubscribe_url(seat))
-        except BadMail as error:
-            row.status, row.last_error = MAIL_FAILED, str(error)
-            return MAIL_FAILED
+            .returning(Outbox.id).execution_options(synchronize_session=False)
+        ).scalars().all()
+        rows = session.execute(select(Outbox).where(Outbox.id.in_(claimed)).order_by(Outbox.id)).scalars().all()
+        seats, roots, links = {}, {}, {}
+        for row in rows:
+            seat = lookup(seats, (row.game_id, row.seat), lambda: seat_of(session, row))
+            withheld = withheld_status(row, seat)
+            if withheld:
+                row.status, row.claimed_at = withheld, None
+                outcome[row.id] = withheld
+                continue
+            try:
+                root = lookup(roots, (row.game_id, row.recipient), lambda: thread_root(session, row))
+                link = lookup(links, (row.game_id, row.seat), lambda: unsubscribe_url(seat))
+                outgoing.append((row, build_message(row, config.mail_from, root, link)))
+            except BadMail as error:
+                row.status, row.last_error = MAIL_FAILED, str(error)
+                outcome[row.id] = MAIL_FAILED
+    for row, message in outgoing:
+        outcome[row.id] = send_one(row, message, claim, config)
+    return outcome
+
+
+def lookup(cache, key, load):
+    if key not in cache:
+        cache[key] = load()
+    return cache[key]
+
+
+def send_one(row, message, claim, config):
     try:
         sender().send(message, envelope_sender(config.mail_from), row.recipient)
     except (smtplib.SMTPException, OSError) as error:
         return release(row, claim, error)
-    with database().writing() as session:
-        session.execute(update(Outbox).where(Outbox.id == outbox_id)
-                        .values(status=MAIL_SENT, sent_at=utcnow(), last_error=None))
+    db = database()
+    with db.write_engine.begin() as connection:
+        if not db.is_sqlite:
+            # The mark need not wait for the disk: a worker dying after this commit cannot undo it,
+            # and only a crash of PostgreSQL itself within its WAL writer's delay could, at worst
+            # resending this mail with its same Message-ID.
+            connection.execute(text("SET LOCAL synchronous_commit TO OFF"))
+        connection.execute(update(Outbox).where(Outbox.id == row.id)
+                           .values(status=MAIL_SENT, sent_at=utcnow(), last_error=None))
     return MAIL_SENT
 
 

@@ -11,18 +11,21 @@ from app.services.moves import play_robot_turns
 from . import deadlines, digests, outbox
 
 
+SEND_BATCH = 50  # rows per task when the sweep hands out a backlog
+
+
 @shared_task(name="cachette.send_mail", ignore_result=True)
-def send_mail(outbox_id):
-    """Send one outbox row (a claim on the row makes a second delivery a no-op)."""
-    return outbox.deliver(outbox_id)
+def send_mail(outbox_ids):
+    """Send outbox rows over one connection (a claim on each row makes a second delivery a no-op)."""
+    return outbox.deliver_batch(outbox_ids)
 
 
 @shared_task(name="cachette.sweep_outbox", ignore_result=True)
 def sweep_outbox():
     """Hand out again the rows never handed to a worker, due for a retry, or held by a worker that died."""
     ids = outbox.stranded_ids()
-    for outbox_id in ids:
-        send_mail.delay(outbox_id)
+    for start in range(0, len(ids), SEND_BATCH):
+        send_mail.delay(ids[start:start + SEND_BATCH])
     return len(ids)
 
 

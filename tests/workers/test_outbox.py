@@ -197,6 +197,6 @@ def test_the_send_task_runs_in_the_flask_app_context(app, smtp):
     celery = celery_init_app(app)
     start()
     invite = rows(kind="invite")[0]
-    assert celery.tasks["cachette.send_mail"].apply(args=(invite.id,)).get() == MAIL_SENT
+    assert celery.tasks["cachette.send_mail"].apply(args=([invite.id],)).get() == {invite.id: MAIL_SENT}
     assert celery.tasks["cachette.sweep_outbox"].apply().get() == 0
     assert smtp.recorder.message_ids() == [invite.message_id]
