@@ -20,7 +20,7 @@ from app.services.seats import seat_path
 from .mailer import BadMail, MailboxSender, SmtpSender, build_message, envelope_sender, is_permanent
 
 # Mails about turns that a seat asking for a daily digest gets in the digest instead.
-DIGESTIBLE = frozenset({"your_turn", "reminder", "timeout", "vacation", "paused"})
+DIGESTIBLE = frozenset({"your_turn", "reminder", "timeout", "vacation", "paused", "deal_end"})
 MAX_BACKOFF = 6 * 3600
 SWEEP_BATCH = 5000
 

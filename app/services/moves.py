@@ -99,6 +99,7 @@ def apply_move(session, game, state, seats, player_seat, move, by=None):
     if state.awaiting == AWAITING_MOVE:
         mover = next((s for s in state.to_move if state.controller(s) == player_seat), player_seat)
     try:
+        deals_before = state.deals
         canonical = state.apply_move(mover, move)
     except EngineError as error:
         raise BadInput(str(error), error.code) from None
@@ -114,6 +115,7 @@ def apply_move(session, game, state, seats, player_seat, move, by=None):
         session.flush()
     except IntegrityError:
         raise Conflict("another move was recorded at the same moment; reload to see the table", "stale_seq") from None
-    notify.queue_move_mails(session, game, state, seats, seats[player_seat], canonical)
+    notify.queue_move_mails(session, game, state, seats, seats[player_seat], canonical,
+                            deal_ended=state.deals > deals_before)
     queue_robot_if_due(session, game, state, seats, dispatch=by is None)
     return MoveResult(game.id, player_seat, mover, canonical, game.seq, state.view(player_seat))

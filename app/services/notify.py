@@ -50,10 +50,17 @@ def queue_invitations(session, game, seats):
         queue_mail(session, "invite", seat.email, subject, context, game_id=game.id, seat=seat.seat, seq=game.seq)
 
 
-def queue_move_mails(session, game, state, seats, mover, move):
-    """After a move: the result to every person once the game is over, else a turn mail to the next person."""
+def queue_move_mails(session, game, state, seats, mover, move, deal_ended=False):
+    """After a move: the result to every person once the game is over, else a turn mail to the next person
+    (and, when the move ended a deal, the deal's result to every person)."""
     context = game_context(game, seats)
     context.update(last_mover=mover.name, last_move=move_label(move))
+    if deal_ended and not state.over:
+        for seat in people(seats):
+            queue_mail(session, "deal_end", seat.email, f"A deal of {context['title']} is over",
+                       dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
+                            **deal_result(state.view(seat.seat))),
+                       game_id=game.id, seat=seat.seat, seq=game.seq)
     if state.over:
         for seat in people(seats):
             queue_mail(session, "game_over", seat.email, f"Your game of {context['title']} is over",
@@ -79,6 +86,15 @@ def turn_picture(state, seats, player, acting):
     hand = hands[acting] if acting < len(hands) and hands[acting] is not None else view.get("hand") or []
     trick = [(seats[state.controller(seat)].name, move_label(card)) for seat, card in view.get("trick") or []]
     return {"hand": [move_label(card) for card in hand], "trick": trick}
+
+
+def deal_result(view):
+    """The finished deal's facts from a seat's view: its number, the scores, quints and cachette, if the game has them."""
+    finished = (view.get("history") or [{}])[-1]
+    return {"deal": finished.get("deal"), "scores": list(finished.get("scores") or view.get("scores") or []),
+            "quints": [{"cards": [move_label(card) for card in quint["cards"]], "points": quint["points"]}
+                       for quint in finished.get("quints") or []],
+            "cachette": [move_label(card) for card in finished.get("cachette") or []]}
 
 
 def winner_words(state, seats):
