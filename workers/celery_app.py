@@ -42,7 +42,7 @@ def celery_settings(config):
         "worker_prefetch_multiplier": 4,
         "task_default_queue": config.celery_queue,
         "broker_connection_retry_on_startup": True,
-        "broker_connection_timeout": 3,
+        "broker_connection_timeout": 1,
         "worker_hijack_root_logger": False,
         "beat_schedule": {
             "sweep-deadlines": {"task": "cachette.sweep_deadlines", "schedule": every},

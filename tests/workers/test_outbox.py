@@ -10,6 +10,7 @@ from app.services.clock import utcnow
 from app.services.errors import BadInput
 from workers import outbox
 from workers.celery_app import celery_init_app
+from workers.mailer import SmtpSender
 
 from worker_helpers import (BOB, ROBOTS3, outbox as rows, person_moves, play_until_person, seat_row, set_row, start,
                             start_confirmed)
@@ -200,3 +201,19 @@ def test_the_send_task_runs_in_the_flask_app_context(app, smtp):
     assert celery.tasks["cachette.send_mail"].apply(args=([invite.id],)).get() == {invite.id: MAIL_SENT}
     assert celery.tasks["cachette.sweep_outbox"].apply().get() == 0
     assert smtp.recorder.message_ids() == [invite.message_id]
+
+
+def test_a_batch_is_sent_over_one_connection_and_each_row_marked_on_its_own(app, smtp, monkeypatch):
+    connections = []
+    connect = SmtpSender.connect
+    monkeypatch.setattr(SmtpSender, "connect", lambda sender: connections.append(1) or connect(sender))
+    game = start()
+    play_until_person(game.id)
+    start()
+    ids = [row.id for row in rows()]
+    set_row(Outbox, ids[-1], status=MAIL_CLAIMED, claimed_at=utcnow())   # another worker holds this one
+    outcome = outbox.deliver_batch(ids)
+    assert outcome == {row_id: MAIL_SENT for row_id in ids[:-1]}
+    assert smtp.recorder.message_ids() == [row.message_id for row in rows()[:-1]]
+    assert [row.status for row in rows()] == [MAIL_SENT] * (len(ids) - 1) + [MAIL_CLAIMED]
+    assert len(connections) == 1
