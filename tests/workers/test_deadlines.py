@@ -8,6 +8,7 @@ from app.services import moves
 from app.services.clock import utcnow
 from workers import deadlines
 
+from worker_fixtures import app, client, smtp  # noqa: F401  (fixtures)
 from worker_helpers import (ANN, BOB, ROBOTS3, csrf_from, events_of, game_row, outbox, person_moves,
                             play_until_person, set_row, start, start_confirmed, token_for)
 

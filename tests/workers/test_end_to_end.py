@@ -21,6 +21,7 @@ from workers.web import attach
 
 from live import RedisServer, WorkerProcess, wait_until
 from smtp_sink import free_port
+from worker_fixtures import smtp  # noqa: F401  (fixtures)
 from worker_helpers import outbox
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]

@@ -6,6 +6,7 @@ from engine import replay
 from engine.cards import display
 from workers import outbox
 
+from worker_fixtures import app, smtp  # noqa: F401  (fixtures)
 from worker_helpers import ANN, BOB, ROBOTS3, events_of, outbox as rows, person_moves, play_until_person, start_confirmed
 
 GAME = {"target": 500, "match": "single_game"}   # several deals

@@ -12,6 +12,7 @@ from workers import outbox
 from workers.celery_app import celery_init_app
 from workers.mailer import SmtpSender
 
+from worker_fixtures import app, client, smtp, worker_config  # noqa: F401  (fixtures)
 from worker_helpers import (BOB, ROBOTS3, outbox as rows, person_moves, play_until_person, seat_row, set_row, start,
                             start_confirmed)
 
@@ -182,7 +183,6 @@ def test_a_digest_seat_gets_one_mail_a_day_gathering_its_turns(app, smtp):
 def test_without_smtp_settings_mail_is_delivered_to_the_development_mailbox(tmp_path, database_url, smtp):
     from app import create_app
 
-    from conftest import worker_config
 
     application = create_app(worker_config(tmp_path, database_url))
     with application.app_context():

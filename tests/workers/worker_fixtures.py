@@ -1,5 +1,8 @@
 """Fixtures for the worker tests: a real SMTP server on loopback, and the app on SQLite and PostgreSQL
-(the `database_url` fixture of tests/conftest.py) set to send mail through it."""
+(the `database_url` fixture of tests/conftest.py) set to send mail through it.
+
+Test modules import them by name: a conftest.py here would shadow tests/conftest.py,
+which other suites import as `conftest`."""
 
 import pytest
 from sqlalchemy import create_engine, text
