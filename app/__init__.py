@@ -23,10 +23,11 @@ def create_app(config=None):
     app.extensions["cachette"] = {"config": config, "db": Database(config.database_url)}
 
     from . import csrf, views
-    from .present import duration_words, linkify, move_label, suit_class
+    from .present import card_html, cards_html, duration_words, linkify, move_label, suit_class
 
     app.jinja_env.globals.update(csrf_token=csrf.token, move_label=move_label, suit_class=suit_class,
-                                 duration_words=duration_words, dev_mailbox=config.dev_mailbox)
+                                 duration_words=duration_words, card=card_html, cards=cards_html,
+                                 dev_mailbox=config.dev_mailbox)
     app.jinja_env.filters["linkify"] = linkify
     views.register(app)
     return app

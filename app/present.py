@@ -27,6 +27,16 @@ def suit_class(card):
     return "red" if card[1] in "DH" else "black"
 
 
+def card_html(card, dim=False):
+    """A card as shown on pages: a span coloured by suit (a plain function: it is drawn hundreds of times a page)."""
+    extra = " dim" if dim else ""
+    return Markup(f'<span class="card {suit_class(card)}{extra}">{escape(move_label(card))}</span>')
+
+
+def cards_html(cards):
+    return Markup(" ").join(card_html(card) for card in cards)
+
+
 def duration_words(seconds):
     if seconds % 86400 == 0:
         days = seconds // 86400

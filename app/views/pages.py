@@ -21,6 +21,12 @@ def home():
     return render_template("pages/home.html", games=all_games())
 
 
+@bp.get("/health")
+def health():
+    """A trivial answer for load balancers (and the benchmark's baseline)."""
+    return "ok\n", 200, {"Content-Type": "text/plain"}
+
+
 @bp.get("/lobby")
 def lobby():
     return render_template("pages/lobby.html", games=all_games())

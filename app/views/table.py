@@ -3,6 +3,7 @@
 from flask import Blueprint, redirect, render_template, request
 
 from .. import csrf
+from .history import finished_deals_html
 from ..present import deadline_words, is_card
 from ..services import moves, tables
 from ..services.clock import utcnow
@@ -63,4 +64,6 @@ def render_table(table, error=None):
         "pages/table.html", t=table, view=view, names=names, my_hands=my_hands, legal=legal, acting=acting,
         legal_actions=[move for move in legal if not is_card(move)], error=error, token=request.view_args["token"],
         deadline=deadline_words(table.game.due_at, utcnow()),
+        history=finished_deals_html(table.game.id, table.seat.seat, view.get("history") or [], names,
+                                    table.state.sides),
     )

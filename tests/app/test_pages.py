@@ -12,6 +12,10 @@ from app.services.moves import play_robot_turns
 from app_helpers import ROBOTS3, counts, csrf_from, events_of, four_people, game_row, mails, seat_path, start, token_for
 
 
+def test_health_answers_ok(client):
+    assert client.get("/health").data == b"ok\n"
+
+
 def test_home_and_lobby_list_every_game(client):
     for path in ("/", "/lobby"):
         page = client.get(path).get_data(as_text=True)

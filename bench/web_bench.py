@@ -1,0 +1,204 @@
+"""Web benchmark: gunicorn (2 workers) on PostgreSQL, requests per second.
+
+Measures a trivial view (/health), the table page of a 200-event game, and
+move submissions through the API spread over 100 games, each printed as a
+ratio to the trivial view (targets: table >= 0.2, move >= 0.15).
+
+    .venv/bin/python bench/web_bench.py [--seconds 5] [--clients 8]
+
+Uses a fresh database on the server at CACHETTE_TEST_POSTGRES_URL (dropped afterwards).
+"""
+
+import argparse
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from app import create_app  # noqa: E402
+from app.config import Config  # noqa: E402
+from app.migrate import upgrade  # noqa: E402
+from engine import replay  # noqa: E402
+
+SERVER = os.environ.get("CACHETTE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+SECRET = "bench-secret"
+MOVE_GAMES = 100
+TABLE_EVENTS = 200
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def seed(database_url, base_url):
+    """A 200-event game's table link, and 100 games with every seat a person (same inbox: no confirmation)."""
+    from app.services import games, moves
+    from app.services.record import replay_game
+    from app.services.seats import seat_path, seats_of
+
+    config = Config(instance_path=str(ROOT / "instance"), database_url=database_url, secret_key=SECRET,
+                    base_url=base_url)
+    app = create_app(config)
+    people = [{"name": f"P{n}", "email": "bench@example.org"} for n in range(4)]
+    with app.app_context():
+        db = app.extensions["cachette"]["db"]
+        long_game = games.create_game({"game": "quinto", "seats": people, "options": {"target": 1000}})
+        with db.reading() as session:
+            seats = seats_of(session, long_game.id)
+        paths = {number: seat_path(seat) for number, seat in seats.items()}
+        seq = long_game.seq
+        while seq < TABLE_EVENTS - 1:
+            with db.reading() as session:
+                _, state = replay_game(session, long_game.id)
+            mover = state.to_move[0]
+            seq = moves.submit_move(paths[state.controller(mover)][3:], state.legal_moves(mover)[0], seq).seq
+        table_path = paths[0]
+        move_games = []
+        for _ in range(MOVE_GAMES):
+            game = games.create_game({"game": "quinto", "seats": people, "options": {"target": 1000}})
+            with db.reading() as session:
+                _, state = replay_game(session, game.id)
+                tokens = {number: seat_path(seat)[3:] for number, seat in seats_of(session, game.id).items()}
+            move_games.append({"id": game.id, "state": state, "seq": game.seq, "tokens": tokens})
+        db.dispose()
+    return table_path, move_games
+
+
+def run_load(port, seconds, clients, request_once):
+    """Requests per second with `clients` threads, each on its own connection."""
+    done = []
+    stop = time.monotonic() + seconds
+
+    def client(index):
+        count = 0
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        while time.monotonic() < stop:
+            count += request_once(connection, index, count)
+        connection.close()
+        done.append(count)
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sum(done) / (time.monotonic() - started)
+
+
+def fetch(connection, method, path, body=None):
+    headers = {"Content-Type": "application/json"} if body is not None else {}
+    try:
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        data = response.read()
+    except (http.client.HTTPException, OSError):
+        connection.close()
+        connection.connect()
+        return None, b""
+    if response.getheader("Connection", "").lower() == "close":
+        connection.close()
+    return response.status, data
+
+
+def getter(path):
+    def once(connection, _index, _count):
+        status, _ = fetch(connection, "GET", path)
+        assert status == 200, status
+        return 1
+    return once
+
+
+def mover(move_games, clients, database_url):
+    """Each client owns every `clients`-th game, so its moves are never stale; it keeps a replayed copy."""
+    engine = create_engine(database_url)
+    per_client = len(move_games) // clients
+
+    def once(connection, index, count):
+        game = move_games[index + clients * (count % per_client)]
+        state = game["state"]
+        seat = state.to_move[0]
+        move = state.legal_moves(seat)[0]
+        body = json.dumps({"move": move, "seq": game["seq"]})
+        status, data = fetch(connection, "POST", f"/api/seats/{game['tokens'][state.controller(seat)]}/moves", body)
+        assert status == 201, (status, data[:200])
+        game["seq"] = json.loads(data)["seq"]
+        state.apply_move(seat, move)
+        if state.awaiting == "deal":
+            game["state"] = replay_from(engine, game["id"])   # the service drew the next pack
+        return 1
+    return once
+
+
+def replay_from(engine, game_id):
+    with engine.connect() as connection:
+        rows = connection.execute(text("SELECT data FROM event WHERE game_id = :g ORDER BY seq"), {"g": game_id})
+        return replay([row[0] if isinstance(row[0], dict) else json.loads(row[0]) for row in rows])
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--clients", type=int, default=8)
+    args = parser.parse_args(argv)
+
+    server = make_url(SERVER)
+    name = f"cachette_bench_{uuid.uuid4().hex[:8]}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    database_url = server.set(database=name).render_as_string(hide_password=False)
+    port = free_port()
+    gunicorn = None
+    try:
+        upgrade(database_url)
+        base_url = f"http://127.0.0.1:{port}"
+        table_path, move_games = seed(database_url, base_url)
+        env = dict(os.environ, DATABASE_URL=database_url, SECRET_KEY=SECRET, BASE_URL=base_url)
+        env.pop("SMTP_HOST", None)
+        gunicorn = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}", "--log-level", "warning",
+             "app.wsgi:app"], cwd=ROOT, env=env)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/health")
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise SystemExit("gunicorn did not start")
+                time.sleep(0.2)
+        time.sleep(1)
+        trivial = run_load(port, args.seconds, args.clients, getter("/health"))
+        table = run_load(port, args.seconds, args.clients, getter(table_path))
+        moves_per_second = run_load(port, args.seconds, args.clients, mover(move_games, args.clients, database_url))
+        print(f"gunicorn 2 workers, PostgreSQL, {args.clients} clients, {args.seconds:g} s each")
+        print(f"trivial view (/health):       {trivial:8.1f} req/s  ratio 1.00")
+        print(f"table page, {TABLE_EVENTS}-event game:  {table:8.1f} req/s  ratio {table / trivial:.2f}  (target >= 0.2)")
+        print(f"moves across {MOVE_GAMES} games:      {moves_per_second:8.1f} req/s  ratio "
+              f"{moves_per_second / trivial:.2f}  (target >= 0.15)")
+    finally:
+        if gunicorn:
+            gunicorn.terminate()
+            gunicorn.wait(10)
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+if __name__ == "__main__":
+    main()
