@@ -8,11 +8,11 @@ from engine import AWAITING_MOVE, EngineError
 
 from ..context import database
 from ..models import STATUS_ACTIVE, STATUS_OVER, STATUS_PAUSED, STATUS_UNCONFIRMED
-from . import notify
+from . import notify, snapshots
 from .auto import automatic_move
 from .errors import BadInput, Conflict, NotFound
 from .games import queue_robot_if_due
-from .record import deal_while_awaited, lock_game, replay_game, store_event, sync_summary
+from .record import deal_while_awaited, lock_game, store_event, sync_summary
 from .seats import seat_for_token, seats_of
 
 ROBOT_MOVES_PER_CALL = 500  # a safety bound: no game needs this many robot moves in a row
@@ -44,8 +44,10 @@ def submit_move(token, move, seq):
         seat = seat_for_token(session, token)
         game = lock_game(session, seat.game_id)
         check_in_play(game, seq)
-        _, state = replay_game(session, game.id)
-        return apply_move(session, game, state, seats_of(session, game.id), seat.seat, move)
+        state = snapshots.state_at(session, game.id, game.seq).clone()
+        result = apply_move(session, game, state, seats_of(session, game.id), seat.seat, move)
+    snapshots.remember(result.game_id, result.seq, state)
+    return result
 
 
 def play_robot_turns(game_id):
@@ -65,13 +67,14 @@ def play_robot_turns(game_id):
                 raise NotFound(f"no game {game_id!r}")
             if game.status != STATUS_ACTIVE or game.awaiting != AWAITING_MOVE:
                 return played
-            _, state = replay_game(session, game.id)
+            state = snapshots.state_at(session, game.id, game.seq).clone()
             seats = seats_of(session, game.id)
             automatic = automatic_move(game, state, seats)
             if automatic is None:
                 return played
             player, move, by = automatic
-            apply_move(session, game, state, seats, player.seat, move, by=by)
+            result = apply_move(session, game, state, seats, player.seat, move, by=by)
+        snapshots.remember(game_id, result.seq, state)
         played += 1
     return played
 

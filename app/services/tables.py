@@ -7,7 +7,7 @@ from engine import find_game, replay, start_state
 from ..context import database
 from ..models import STATUS_OVER, Game, Seat
 from .errors import BadInput, Forbidden, NotFound
-from .record import replay_game
+from . import snapshots
 from .seats import seat_for_token, seats_of
 
 
@@ -16,8 +16,7 @@ class Table:
     game: Game
     seat: Seat          # the player seat the link stands for
     seats: dict         # engine seat number -> Seat row, player seats only
-    events: list
-    state: object       # the engine state after the whole log
+    state: object       # the engine state after the whole log (shared: read it, never change it)
 
     @property
     def view(self):
@@ -34,21 +33,25 @@ def open_seat(token):
     with database().reading() as session:
         seat = seat_for_token(session, token)
         game = session.get(Game, seat.game_id)
-        events, state = replay_game(session, game.id)
-        return Table(game, seat, seats_of(session, game.id), events, state)
+        state = snapshots.state_at(session, game.id, game.seq)
+        return Table(game, seat, seats_of(session, game.id), state)
 
 
 def replay_step(table, step):
-    """The game after its first `step` events, every hand shown: only for a finished game.
+    """(picture, event, event count): the game after its first `step` events, every hand shown.
+
+    Only for a finished game.
 
     Once a game is over nothing is hidden any more, so the picture joins what
     each player seat's view shows at that point.
     """
     if table.game.status != STATUS_OVER:
         raise Forbidden("the replay opens once the game is over")
-    if type(step) is not int or not 1 <= step <= len(table.events):
-        raise BadInput(f"step must be a number from 1 to {len(table.events)}", "bad_step")
-    state = replay(table.events[:step])
+    with database().reading() as session:
+        events = snapshots.load_events(session, table.game.id, table.game.seq)
+    if type(step) is not int or not 1 <= step <= len(events):
+        raise BadInput(f"step must be a number from 1 to {len(events)}", "bad_step")
+    state = replay(events[:step])
     views = {seat: state.view(seat) for seat in state.player_seats()}
     picture = dict(views[table.seat.seat])
     hands = [None] * state.seat_count
@@ -57,7 +60,7 @@ def replay_step(table, step):
             if hand is not None:
                 hands[number] = hand
     picture["hands"] = hands
-    return picture
+    return picture, events[step - 1], len(events)
 
 
 def public_summary(game_id):

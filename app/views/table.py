@@ -34,10 +34,9 @@ def move(token):
 def replay(token):
     table = tables.open_seat(token)
     step_text = request.args.get("step", "")
-    step = int(step_text) if step_text.isdigit() else (len(table.events) if not step_text else step_text)
-    picture = tables.replay_step(table, step)
-    event = table.events[step - 1]
-    return render_template("pages/replay.html", t=table, view=picture, step=step, total=len(table.events),
+    step = int(step_text) if step_text.isdigit() else (table.game.seq + 1 if not step_text else step_text)
+    picture, event, total = tables.replay_step(table, step)
+    return render_template("pages/replay.html", t=table, view=picture, step=step, total=total,
                            event=event, names=seat_names(table), token=token)
 
 

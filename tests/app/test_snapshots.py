@@ -1,0 +1,43 @@
+"""Cached states always equal a full replay of the log."""
+
+import random
+
+from app.context import database
+from app.services import snapshots
+from app.services.moves import play_robot_turns, submit_move
+
+from app_helpers import ROBOTS3, events_of, game_row, start, state_of, token_for
+
+
+def cached(game_id):
+    with database().reading() as session:
+        return snapshots.state_at(session, game_id, game_row(game_id).seq)
+
+
+def same(a, b):
+    return a.summary() == b.summary() and all(a.view(seat) == b.view(seat) for seat in range(a.seat_count))
+
+
+def test_cached_states_equal_full_replays_move_after_move(app):
+    rng = random.Random(7)
+    game = start([{"name": "Ann", "email": "ann@example.org"}, *ROBOTS3])
+    token = token_for(game.id, 0)
+    for _ in range(60):
+        play_robot_turns(game.id)
+        assert same(cached(game.id), state_of(game.id))
+        row = game_row(game.id)
+        if row.status == "over":
+            break
+        state = state_of(game.id)
+        submit_move(token, rng.choice(state.legal_moves(row.to_move[0])), row.seq)
+        assert same(cached(game.id), state_of(game.id))
+    assert len(events_of(game.id)) > 60
+
+
+def test_a_state_for_another_seq_is_not_used(app):
+    game = start()
+    first = cached(game.id)
+    play_robot_turns(game.id)
+    assert cached(game.id) is not first and same(cached(game.id), state_of(game.id))
+    with database().reading() as session:
+        assert same(snapshots.state_at(session, game.id, 1), first)
