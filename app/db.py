@@ -26,42 +26,53 @@ class Database:
         else:
             self.engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
         self.write_engine = self.engine.execution_options(cachette_write=True)
-        # A read sees one snapshot: the game row and its events from the same moment (SQLite's
-        # read transactions already do; PostgreSQL's default would let a move land between them).
+        # PostgreSQL readers run each statement on its own (no BEGIN and ROLLBACK round trips).
         self.read_engine = self.engine if self.is_sqlite else self.engine.execution_options(
-            isolation_level="REPEATABLE READ")
+            isolation_level="AUTOCOMMIT")
 
     @contextmanager
     def reading(self):
-        """A session for reading only, on one snapshot: nothing it does is committed."""
-        with Session(self.read_engine, expire_on_commit=False) as session:
+        """A session for reading only: nothing it does is committed.
+
+        Readers need no snapshot across queries: a game's events are read up to
+        the seq its row showed, and the log below that seq never changes.
+        """
+        with ReadingSession(self.read_engine, expire_on_commit=False) as session:
             yield session
 
     @contextmanager
     def writing(self):
         """A session whose work is committed as one transaction.
 
-        Code inside may queue outbox ids and robot game ids with `queue_after_commit`;
+        Code inside may queue outbox rows and robot game ids with `queue_after_commit`;
         once the commit succeeds they are handed to the dispatch hook.
         """
         with Session(self.write_engine, expire_on_commit=False) as session:
-            session.info["outbox_ids"] = []
+            session.info["outbox_rows"] = []
             session.info["robot_game_ids"] = []
             with session.begin():
                 yield session
-            outbox_ids = session.info["outbox_ids"]
+            outbox_ids = [row.id for row in session.info["outbox_rows"]]
             robot_game_ids = session.info["robot_game_ids"]
         if outbox_ids or robot_game_ids:
-            dispatch.after_commit(outbox_ids=list(outbox_ids), robot_game_ids=sorted(set(robot_game_ids)))
+            dispatch.after_commit(outbox_ids=outbox_ids, robot_game_ids=sorted(set(robot_game_ids)))
 
     def dispose(self):
         self.engine.dispose()
 
 
-def queue_after_commit(session, outbox_id=None, robot_game_id=None):
-    """Note work for the dispatch hook, to be handed over once `session` commits."""
-    if outbox_id is not None:
-        session.info["outbox_ids"].append(outbox_id)
+class ReadingSession(Session):
+    """A session that refuses to write: on PostgreSQL its statements autocommit, so a flush would stick."""
+
+    def flush(self, objects=None):
+        if self.new or self.dirty or self.deleted:
+            raise RuntimeError("a reading session cannot write; use Database.writing()")
+
+
+def queue_after_commit(session, outbox_row=None, robot_game_id=None):
+    """Note work for the dispatch hook, to be handed over once `session` commits (rows get their ids then)."""
+    if outbox_row is not None:
+        session.info["outbox_rows"].append(outbox_row)
     if robot_game_id is not None:
         session.info["robot_game_ids"].append(robot_game_id)
 

@@ -18,7 +18,6 @@ from sqlalchemy.exc import IntegrityError
 from engine import AWAITING_MOVE, start_state
 
 from app.context import database, settings
-from app.db import queue_after_commit
 from app.models import STATUS_ACTIVE, STATUS_PAUSED, TIMEOUT_PAUSE, Game, Heartbeat
 from app.services.auto import TIMEOUT_ROBOT_LEVEL, moves_itself, robot_choice
 from app.services.clock import utcnow

@@ -33,6 +33,5 @@ def queue_mail(session, kind, recipient, subject, context, game_id=None, seat=No
         created_at=utcnow(),
     )
     session.add(row)
-    session.flush()
-    queue_after_commit(session, outbox_id=row.id)
+    queue_after_commit(session, outbox_row=row)
     return row

@@ -13,7 +13,7 @@ from .auto import automatic_move
 from .errors import BadInput, Conflict, NotFound
 from .games import queue_robot_if_due
 from .record import deal_while_awaited, lock_game, store_event, sync_summary
-from .seats import seat_for_token, seats_of
+from .seats import open_link, seats_of
 
 ROBOT_MOVES_PER_CALL = 500  # a safety bound: no game needs this many robot moves in a row
 
@@ -41,11 +41,11 @@ def submit_move(token, move, seq):
     if not isinstance(move, str) or not move.strip() or len(move) > 20:
         raise BadInput("move must be a card or action in the notation, such as 5H or pass", "bad_notation")
     with database().writing() as session:
-        seat = seat_for_token(session, token)
-        game = lock_game(session, seat.game_id)
+        link = open_link(session, token, lock=True)
+        game = link.game
         check_in_play(game, seq)
         state = snapshots.state_at(session, game.id, game.seq).clone()
-        result = apply_move(session, game, state, seats_of(session, game.id), seat.seat, move)
+        result = apply_move(session, game, state, link.seats, link.seat.seat, move)
     snapshots.remember(result.game_id, result.seq, state)
     return result
 
@@ -114,11 +114,11 @@ def apply_move(session, game, state, seats, player_seat, move, by=None):
     if game.status == STATUS_PAUSED:
         game.status = STATUS_ACTIVE
     sync_summary(game, state)
-    try:
-        session.flush()
-    except IntegrityError:
-        raise Conflict("another move was recorded at the same moment; reload to see the table", "stale_seq") from None
     notify.queue_move_mails(session, game, state, seats, seats[player_seat], canonical,
                             deal_ended=state.deals > deals_before)
     queue_robot_if_due(session, game, state, seats, dispatch=by is None)
+    try:
+        session.flush()   # the events, the summary row and the mails, in one round of statements
+    except IntegrityError:
+        raise Conflict("another move was recorded at the same moment; reload to see the table", "stale_seq") from None
     return MoveResult(game.id, player_seat, mover, canonical, game.seq, state.view(player_seat))

@@ -11,8 +11,8 @@ from .errors import BadInput, Conflict
 from .games import queue_robot_if_due
 from .mail import queue_mail
 from .notify import game_context, people
-from .record import lock_game, reminder_time, replay_game, store_event
-from .seats import seat_for_token, seat_path, seats_of
+from .record import reminder_time, replay_game, store_event
+from .seats import open_link, seat_path
 
 
 def change_mail_settings(token, preference, auto_forced):
@@ -22,20 +22,20 @@ def change_mail_settings(token, preference, auto_forced):
     if type(auto_forced) is not bool:
         raise BadInput("auto_forced must be true or false", "bad_auto_forced")
     with database().writing() as session:
-        seat = seat_for_token(session, token)
-        game = lock_game(session, seat.game_id)
+        link = open_link(session, token, lock=True)
+        game, seat = link.game, link.seat
         seat.mail_preference = preference
         seat.auto_forced = auto_forced
         if auto_forced and game.status == STATUS_ACTIVE and game.awaiting == AWAITING_MOVE:
             _, state = replay_game(session, game.id)
-            queue_robot_if_due(session, game, state, seats_of(session, game.id))
+            queue_robot_if_due(session, game, state, link.seats)
         return seat
 
 
 def unsubscribe(token):
     """The one-click unsubscribe of a mail's List-Unsubscribe header: no more mail for this seat."""
     with database().writing() as session:
-        seat = seat_for_token(session, token)
+        seat = open_link(session, token).seat
         seat.mail_preference = MAIL_NONE
         return seat
 
@@ -49,8 +49,8 @@ def take_vacation(token, days):
     if type(days) is not int or days < 1:
         raise BadInput("days must be a whole number of days, at least 1", "bad_days")
     with database().writing() as session:
-        seat = seat_for_token(session, token)
-        game = lock_game(session, seat.game_id)
+        link = open_link(session, token, lock=True)
+        game, seat, seats = link.game, link.seat, link.seats
         if game.status not in (STATUS_ACTIVE, STATUS_PAUSED):
             raise Conflict("a vacation can only be taken in a game in play", "not_in_play")
         left = vacation_days_left(seat)
@@ -64,7 +64,6 @@ def take_vacation(token, days):
         _, state = replay_game(session, game.id)
         if state.awaiting == AWAITING_MOVE and state.controller(state.to_move[0]) == seat.seat:
             push_past_vacation(game, seat)
-        seats = seats_of(session, game.id)
         until = seat.away_until.strftime("%a %-d %b, %H:%M UTC")
         for other in people(seats):
             if other.seat != seat.seat:

@@ -1,36 +1,52 @@
 """Seats: finding the seat a link stands for, and who acts for which engine seat."""
 
+from dataclasses import dataclass
+
 from sqlalchemy import select
 
 from ..context import settings
 from ..links import BadLink, read_seat_token, seat_token
-from ..models import Seat
+from ..models import Game, Seat
 from .errors import Forbidden
 
 
-def seat_for_token(session, token):
-    """The Seat row a seat link opens; Forbidden if tampered, revoked or unknown."""
+@dataclass
+class SeatLink:
+    """What a seat link opens: its game, its seat, and all the game's seat rows by engine seat number."""
+
+    game: Game
+    seat: Seat
+    seats: dict
+
+
+def open_link(session, token, lock=False):
+    """The SeatLink behind a seat token, read in one query; Forbidden if tampered, revoked or unknown.
+
+    With `lock`, the game row is locked for the transaction (PostgreSQL;
+    SQLite's write transactions hold the whole database already).
+    """
     try:
         game_id, number, version = read_seat_token(settings().signing_keys, token)
     except BadLink as error:
         raise Forbidden(str(error)) from None
-    seat = session.execute(select(Seat).where(Seat.game_id == game_id, Seat.seat == number)).scalar_one_or_none()
+    query = (select(Game, Seat).join(Seat, Seat.game_id == Game.id).where(Game.id == game_id)
+             .order_by(Seat.seat))
+    if lock:
+        query = query.with_for_update(of=Game)
+    rows = session.execute(query).all()
+    seats = {seat.seat: seat for _, seat in rows}
+    seat = seats.get(number)
     if seat is None or seat.robot is not None:
         raise Forbidden("this link does not belong to any seat")
     if seat.link_version != version:
         raise Forbidden("this link has been replaced by a newer one; use the link in your latest mail")
-    return seat
+    return SeatLink(rows[0][0], seat, seats)
 
 
 def seats_of(session, game_id):
     """The game's seat rows by engine seat number."""
     rows = session.execute(select(Seat).where(Seat.game_id == game_id).order_by(Seat.seat)).scalars()
     return {seat.seat: seat for seat in rows}
-
-
-def acting_seat(state, seats, engine_seat):
-    """The Seat row that makes `engine_seat`'s moves (a dummy's partner for a dummy)."""
-    return seats[state.controller(engine_seat)]
 
 
 def seat_path(seat):

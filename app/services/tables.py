@@ -8,7 +8,7 @@ from ..context import database
 from ..models import STATUS_OVER, Game, Seat
 from .errors import BadInput, Forbidden, NotFound
 from . import snapshots
-from .seats import seat_for_token, seats_of
+from .seats import open_link, seats_of
 
 
 @dataclass
@@ -31,10 +31,9 @@ class Table:
 def open_seat(token):
     """The Table behind a seat link; Forbidden if the link is bad."""
     with database().reading() as session:
-        seat = seat_for_token(session, token)
-        game = session.get(Game, seat.game_id)
-        state = snapshots.state_at(session, game.id, game.seq)
-        return Table(game, seat, seats_of(session, game.id), state)
+        link = open_link(session, token)
+        state = snapshots.state_at(session, link.game.id, link.game.seq)
+        return Table(link.game, link.seat, link.seats, state)
 
 
 def replay_step(table, step):

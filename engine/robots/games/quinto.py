@@ -11,7 +11,7 @@ import copy
 from ...cards import JOKER
 from ...dealing import stack_deck
 from ...games.quinto import (
-    POWER, QUINT_BY_SUIT, QUINT_ROYAL, TRICKS_PER_DEAL, Quinto, quints_in,
+    POWER, QUINT_BY_SUIT, TRICKS_PER_DEAL, Quinto, quints_in,
 )
 from ..knowledge import deal_plays
 from ..profile import TrickProfile, register_profile
