@@ -32,7 +32,9 @@ def test_every_game_has_a_lobby_form_and_a_rules_page(client, name):
             assert f'name="option_{option.name}"' in page
         assert page.count('name="seat') >= 3 * players
     rules = client.get(f"/rules/{name}")
-    assert rules.status_code == 200 and game.title in rules.get_data(as_text=True)
+    rules_page = rules.get_data(as_text=True)
+    assert rules.status_code == 200 and game.title in rules_page
+    assert re.findall(r"<h1\b[^>]*>(.*?)</h1>", rules_page) == [game.title], "one heading: the fragment's"
 
 
 def test_unknown_game_pages_are_404(client):

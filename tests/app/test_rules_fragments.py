@@ -205,3 +205,9 @@ def test_the_parser_reports_bad_markup():
     assert Fragment('<h1 style="color: red">T</h1>').problems
     assert Fragment("<h1>T</h1><script>x()</script>").problems
     assert Fragment("<h1>T</h1><p>unclosed").problems
+
+
+def test_the_layout_colours_every_suit_class():
+    style = (TEMPLATES / "base.html").read_text(encoding="utf-8")
+    for name in SUIT_CLASSES.values():
+        assert re.search(rf"\.{name}\b[^{{]*\{{[^}}]*color:", style), f"no colour for .{name}"
