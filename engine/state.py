@@ -5,7 +5,7 @@ events. `apply_move` checks a move (notation, turn, legality) before playing
 it; the state never draws random numbers or reads a clock.
 """
 
-import copy
+import pickle
 
 from .errors import DealError, OutOfTurnError, RecordError
 from .options import resolve_options
@@ -143,4 +143,5 @@ class GameState:
         }
 
     def clone(self):
-        return copy.deepcopy(self)
+        """An independent copy (pickling round trips several times faster than deepcopy)."""
+        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))

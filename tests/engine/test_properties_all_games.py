@@ -118,6 +118,25 @@ def test_replay_equals_stepwise_application(name, players, options, seed):
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CASES)
+@settings(max_examples=3, deadline=None)
+@given(seed=SEEDS, cut=st.floats(min_value=0, max_value=1))
+def test_a_clone_is_independent_of_its_original(name, players, options, seed, cut):
+    """Playing on a clone leaves the original as it was, and the clone ends where a replay does."""
+    events, _ = random_events(name, players, options, seed, 0)
+    split = max(1, int(len(events) * cut))
+    original = replay(events[:split])
+    before = (original.summary(), [original.view(seat) for seat in range(original.seat_count)])
+    copy = original.clone()
+    for event in events[split:]:
+        if event["type"] == "deal":
+            copy.apply_deal(event["deck"])
+        else:
+            copy.apply_move(event["seat"], event["move"])
+    assert (original.summary(), [original.view(seat) for seat in range(original.seat_count)]) == before
+    assert copy.summary() == replay(events).summary()
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES)
 @settings(max_examples=4, deadline=None)
 @given(seed=SEEDS)
 def test_cards_are_conserved(name, players, options, seed):
