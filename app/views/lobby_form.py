@@ -6,6 +6,13 @@ from engine.robots import robot_levels
 MOVE_TIMES = [("1h", "1 hour"), ("12h", "12 hours"), ("24h", "1 day"), ("72h", "3 days"), ("7d", "1 week")]
 DEFAULT_MOVE_TIME = "72h"
 PERSON = "person"
+FLAGSHIP = "quinto"           # listed first and chosen unless the player picks another game
+DEFAULT_ROBOT = "strong"      # the strongest of engine.robots.robot_levels()
+
+
+def games_flagship_first(games):
+    """The games by name, the flagship first and the others in their given order."""
+    return {name: games[name] for name in sorted(games, key=lambda name: name != FLAGSHIP)}
 
 
 def option_fields(game, players):

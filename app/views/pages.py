@@ -18,7 +18,7 @@ bp = Blueprint("pages", __name__)
 
 @bp.get("/")
 def home():
-    return render_template("pages/home.html", games=all_games())
+    return render_template("pages/home.html", games=lobby_form.games_flagship_first(all_games()))
 
 
 @bp.get("/health")
@@ -29,7 +29,11 @@ def health():
 
 @bp.get("/lobby")
 def lobby():
-    return render_template("pages/lobby.html", games=all_games())
+    chosen = request.args.get("game")
+    if chosen is not None:
+        return redirect(url_for("pages.new_game", name=game_or_404(chosen).name), 303)
+    return render_template("pages/lobby.html", games=lobby_form.games_flagship_first(all_games()),
+                           chosen=lobby_form.FLAGSHIP)
 
 
 def game_or_404(name):
@@ -61,7 +65,7 @@ def new_game(name):
     return render_template(
         "pages/new_game.html", game=game, players=players, form=form, error=error,
         options=lobby_form.option_fields(game, players), seat_labels=lobby_form.player_seat_labels(game, players),
-        seat_kinds=lobby_form.seat_kinds(), move_times=lobby_form.MOVE_TIMES,
+        seat_kinds=lobby_form.seat_kinds(), default_robot=lobby_form.DEFAULT_ROBOT, move_times=lobby_form.MOVE_TIMES,
         default_move_time=lobby_form.DEFAULT_MOVE_TIME, timeout_policies=TIMEOUT_POLICIES,
     ), 422 if error else 200
 

@@ -3,10 +3,14 @@
 import re
 
 import pytest
+from sqlalchemy import select
 
 from app import create_app
+from app.context import database
+from app.models import Seat
 from conftest import make_config
 from engine import all_games
+from engine.robots import robot_levels
 
 from app.services.moves import play_robot_turns
 from app_helpers import ROBOTS3, counts, csrf_from, events_of, four_people, game_row, mails, seat_path, start, token_for
@@ -16,11 +20,37 @@ def test_health_answers_ok(client):
     assert client.get("/health").data == b"ok\n"
 
 
-def test_home_and_lobby_list_every_game(client):
-    for path in ("/", "/lobby"):
-        page = client.get(path).get_data(as_text=True)
-        for name, game in all_games().items():
-            assert f'href="/lobby/{name}"' in page and game.title in page
+def test_home_and_lobby_list_every_game_quinto_first(client):
+    home = client.get("/").get_data(as_text=True)
+    assert re.findall(r'href="/lobby/(\w+)"', home)[0] == "quinto"
+    assert sorted(set(re.findall(r'href="/lobby/(\w+)"', home))) == sorted(all_games())
+    lobby = client.get("/lobby").get_data(as_text=True)
+    choices = re.findall(r'<input type="radio" id="game_\w+" name="game" value="(\w+)"( checked)?>', lobby)
+    assert choices[0] == ("quinto", " checked"), "Quinto is listed first and chosen"
+    assert [name for name, checked in choices if checked] == ["quinto"]
+    assert sorted(name for name, _ in choices) == sorted(all_games())
+    for game in all_games().values():
+        assert game.title in home and game.title in lobby
+
+
+def test_the_lobby_leads_to_the_chosen_games_form(client):
+    answer = client.get("/lobby?game=sueca")
+    assert answer.status_code == 303 and answer.location.endswith("/lobby/sueca")
+    assert client.get("/lobby?game=whist").status_code == 404
+
+
+def test_robot_seats_default_to_the_strongest_robot(client):
+    page = client.get("/lobby/quinto").get_data(as_text=True)
+    chosen = dict(re.findall(r'<select id="(seat\d_kind)".*?<option value="(\w+)" selected>', page))
+    assert chosen == {"seat0_kind": "person", "seat1_kind": "strong", "seat2_kind": "strong", "seat3_kind": "strong"}
+    assert robot_levels()[-1] == "strong", "the levels are registered weakest first"
+    form = lobby_form(client)
+    form.update(chosen)
+    answer = client.post("/lobby/quinto", data=form)
+    assert answer.status_code == 303
+    with database().reading() as session:
+        robots = session.execute(select(Seat.robot).where(Seat.game_id == mails()[0].game_id).order_by(Seat.seat)).scalars()
+        assert list(robots) == [None, "strong", "strong", "strong"]
 
 
 @pytest.mark.parametrize("name", sorted(all_games()))

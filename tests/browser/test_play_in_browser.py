@@ -56,11 +56,14 @@ def test_start_a_robot_game_follow_the_mail_and_play_a_card(server):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 390, "height": 844})   # a phone's screen
         page.goto(server + "/lobby")
-        page.get_by_role("link", name="Quinto").first.click()
+        expect(page.get_by_role("radio").first).to_have_id("game_quinto")
+        expect(page.locator("#game_quinto")).to_be_checked()
+        page.get_by_role("button", name="Choose players and options").click()
+        expect(page.locator("h1")).to_have_text("A new game of Quinto")
         page.fill("#seat0_name", "Ann")
         page.fill("#seat0_email", "ann@example.org")
         for seat in (1, 2, 3):
-            expect(page.locator(f"#seat{seat}_kind")).to_have_value("random")
+            expect(page.locator(f"#seat{seat}_kind")).to_have_value("strong")
         page.get_by_role("button", name="Start the game").click()
         expect(page.locator("h1")).to_have_text("Your game is set up")
         page.get_by_role("link", name="open the mailbox").click()
