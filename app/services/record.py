@@ -12,9 +12,12 @@ from ..models import STATUS_ACTIVE, STATUS_OVER, Event, Game
 from .clock import utcnow
 
 
-def load_events(session, game_id):
-    rows = session.execute(select(Event.data).where(Event.game_id == game_id).order_by(Event.seq)).scalars()
-    return list(rows)
+def load_events(session, game_id, upto=None, after=-1):
+    """The game's events with seq in (after, upto], in order (all of them by default)."""
+    query = select(Event.data).where(Event.game_id == game_id, Event.seq > after)
+    if upto is not None:
+        query = query.where(Event.seq <= upto)
+    return list(session.execute(query.order_by(Event.seq)).scalars())
 
 
 def replay_game(session, game_id):

@@ -1,20 +1,20 @@
-"""A per-process cache of replayed states, keyed by (game, seq).
+"""A per-process cache of replayed states, one per game, with the seq it stands at.
 
 The log is append-only and each (game, seq) is written once, so the state
 after event `seq` never changes: a cached state is always what a full replay
-gives (tests/app/test_snapshots.py checks this). Cached states are shared and
-read-only; code that applies a move works on a clone and stores it only
-after its transaction has committed.
+gives (tests/app/test_snapshots.py checks this). A process that finds an
+older state of a game (another process took the moves since) applies only
+the events it missed. Cached states are shared and read-only; code that
+applies a move works on a clone and stores it only after its transaction
+has committed.
 """
 
 import threading
 from collections import OrderedDict
 
-from sqlalchemy import select
+from engine import apply_event, replay
 
-from engine import replay
-
-from ..models import Event
+from .record import load_events
 
 CACHE_SIZE = 2000
 _states = OrderedDict()
@@ -22,26 +22,29 @@ _lock = threading.Lock()
 
 
 def state_at(session, game_id, seq):
-    """The state after event `seq` (read-only): from the cache, else a full replay of the log up to `seq`."""
+    """The state after event `seq` (read-only): from the cache, caught up from an older cached
+    state with the events since, or else a full replay of the log up to `seq`."""
     with _lock:
         hit = _states.get(game_id)
         if hit is not None and hit[0] == seq:
             _states.move_to_end(game_id)
             return hit[1]
-    events = load_events(session, game_id, seq)
-    state = replay(events)
+    if hit is not None and hit[0] < seq:
+        state = hit[1].clone()
+        for event in load_events(session, game_id, upto=seq, after=hit[0]):
+            apply_event(state, event)
+    else:
+        state = replay(load_events(session, game_id, upto=seq))
     remember(game_id, seq, state)
     return state
 
 
-def load_events(session, game_id, seq):
-    query = select(Event.data).where(Event.game_id == game_id, Event.seq <= seq).order_by(Event.seq)
-    return list(session.execute(query).scalars())
-
-
 def remember(game_id, seq, state):
-    """Keep `state` as the state after event `seq`; only call this for committed events."""
+    """Keep `state` as the state after event `seq`, unless a later one is kept; only for committed events."""
     with _lock:
+        kept = _states.get(game_id)
+        if kept is not None and kept[0] > seq:
+            return
         _states[game_id] = (seq, state)
         _states.move_to_end(game_id)
         if len(_states) > CACHE_SIZE:

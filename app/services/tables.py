@@ -8,6 +8,7 @@ from ..context import database
 from ..models import STATUS_OVER, Game, Seat
 from .errors import BadInput, Forbidden, NotFound
 from . import snapshots
+from .record import load_events
 from .seats import open_link, seats_of
 
 
@@ -47,7 +48,7 @@ def replay_step(table, step):
     if table.game.status != STATUS_OVER:
         raise Forbidden("the replay opens once the game is over")
     with database().reading() as session:
-        events = snapshots.load_events(session, table.game.id, table.game.seq)
+        events = load_events(session, table.game.id, upto=table.game.seq)
     if type(step) is not int or not 1 <= step <= len(events):
         raise BadInput(f"step must be a number from 1 to {len(events)}", "bad_step")
     state = replay(events[:step])

@@ -5,6 +5,7 @@ import random
 from app.context import database
 from app.services import snapshots
 from app.services.moves import play_robot_turns, submit_move
+from engine import replay
 
 from app_helpers import ROBOTS3, events_of, game_row, start, state_of, token_for
 
@@ -41,3 +42,29 @@ def test_a_state_for_another_seq_is_not_used(app):
     assert cached(game.id) is not first and same(cached(game.id), state_of(game.id))
     with database().reading() as session:
         assert same(snapshots.state_at(session, game.id, 1), first)
+
+
+def test_an_older_cached_state_catches_up_with_the_events_since(app):
+    """What another process sees: its cached state is some moves behind the log."""
+    game = start()
+    with database().reading() as session:
+        old = snapshots.state_at(session, game.id, 1)
+    play_robot_turns(game.id)
+    rng = random.Random(3)
+    for _ in range(5):
+        row = game_row(game.id)
+        submit_move(token_for(game.id, 0), rng.choice(state_of(game.id).legal_moves(row.to_move[0])), row.seq)
+        play_robot_turns(game.id)
+    snapshots._states[game.id] = (1, old)   # as if this process had seen nothing since the first deal
+    caught_up = cached(game.id)
+    assert caught_up is not old and same(caught_up, state_of(game.id))
+    assert same(old, replay(events_of(game.id)[:2]))
+
+
+def test_an_older_position_does_not_replace_a_newer_cached_state(app):
+    game = start()
+    play_robot_turns(game.id)
+    newest = cached(game.id)
+    with database().reading() as session:
+        snapshots.state_at(session, game.id, 1)
+    assert cached(game.id) is newest
