@@ -6,7 +6,12 @@ ratio to the trivial view (targets: table >= 0.2, move >= 0.15).
 
     .venv/bin/python bench/web_bench.py [--seconds 5] [--clients 8]
 
-Uses a fresh database on the server at CACHETTE_TEST_POSTGRES_URL (dropped afterwards).
+The server is the production web process (`workers.web:create_app()`):
+committed mail and robot turns go to Celery over Redis, on a queue of the
+benchmark's own that is deleted afterwards (nobody consumes it). Each client
+keeps its cookies, as a player's browser does. Uses a fresh database on the
+server at CACHETTE_TEST_POSTGRES_URL and the Redis at CACHETTE_TEST_REDIS_URL
+(both cleaned up afterwards).
 """
 
 import argparse
@@ -21,6 +26,7 @@ import time
 import uuid
 from pathlib import Path
 
+import redis
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -33,6 +39,7 @@ from app.migrate import upgrade  # noqa: E402
 from engine import replay  # noqa: E402
 
 SERVER = os.environ.get("CACHETTE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+REDIS = os.environ.get("CACHETTE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 SECRET = "bench-secret"
 MOVE_GAMES = 100
 TABLE_EVENTS = 200
@@ -101,7 +108,11 @@ def run_load(port, seconds, clients, request_once):
 
 
 def fetch(connection, method, path, body=None):
+    """One request on `connection`, sending back the cookie the server set on it before."""
     headers = {"Content-Type": "application/json"} if body is not None else {}
+    cookie = getattr(connection, "cookie", None)
+    if cookie:
+        headers["Cookie"] = cookie
     try:
         connection.request(method, path, body=body, headers=headers)
         response = connection.getresponse()
@@ -110,6 +121,9 @@ def fetch(connection, method, path, body=None):
         connection.close()
         connection.connect()
         return None, b""
+    set_cookie = response.getheader("Set-Cookie")
+    if set_cookie:
+        connection.cookie = set_cookie.split(";", 1)[0]
     if response.getheader("Connection", "").lower() == "close":
         connection.close()
     return response.status, data
@@ -168,11 +182,12 @@ def main(argv=None):
         upgrade(database_url)
         base_url = f"http://127.0.0.1:{port}"
         table_path, move_games = seed(database_url, base_url)
-        env = dict(os.environ, DATABASE_URL=database_url, SECRET_KEY=SECRET, BASE_URL=base_url)
+        env = dict(os.environ, DATABASE_URL=database_url, SECRET_KEY=SECRET, BASE_URL=base_url, REDIS_URL=REDIS,
+                   CELERY_QUEUE=name)
         env.pop("SMTP_HOST", None)
         gunicorn = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}", "--log-level", "warning",
-             "app.wsgi:app"], cwd=ROOT, env=env)
+             "workers.web:create_app()"], cwd=ROOT, env=env)
         deadline = time.monotonic() + 20
         while True:
             try:
@@ -198,6 +213,7 @@ def main(argv=None):
         with admin.connect() as connection:
             connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
         admin.dispose()
+        redis.Redis.from_url(REDIS).delete(name)
 
 
 if __name__ == "__main__":
