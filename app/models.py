@@ -99,7 +99,7 @@ class Outbox(SQLModel, table=True):
     """
 
     __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_status", "status"), Index("ix_outbox_game_recipient", "game_id", "recipient"))
+    __table_args__ = (Index("ix_outbox_status", "status"), Index("ix_outbox_game_recipient_id", "game_id", "recipient", "id"))
 
     id: int | None = Field(default=None, primary_key=True)
     message_id: str = Field(max_length=200, unique=True)

@@ -45,6 +45,7 @@ def deliver_batch(outbox_ids):
     claim = utcnow()
     outcome, outgoing = {}, []
     with database().writing() as session:
+        commit_without_waiting_for_disk(session)
         claimed = session.execute(
             update(Outbox).where(Outbox.id.in_(outbox_ids), claimable(claim, config))
             .values(status=MAIL_CLAIMED, claimed_at=claim, attempts=Outbox.attempts + 1)
@@ -82,16 +83,24 @@ def send_one(row, message, claim, config):
         sender().send(message, envelope_sender(config.mail_from), row.recipient)
     except (smtplib.SMTPException, OSError) as error:
         return release(row, claim, error)
-    db = database()
-    with db.write_engine.begin() as connection:
-        if not db.is_sqlite:
-            # The mark need not wait for the disk: a worker dying after this commit cannot undo it,
-            # and only a crash of PostgreSQL itself within its WAL writer's delay could, at worst
-            # resending this mail with its same Message-ID.
-            connection.execute(text("SET LOCAL synchronous_commit TO OFF"))
+    with database().write_engine.begin() as connection:
+        commit_without_waiting_for_disk(connection)
         connection.execute(update(Outbox).where(Outbox.id == row.id)
                            .values(status=MAIL_SENT, sent_at=utcnow(), last_error=None))
     return MAIL_SENT
+
+
+def commit_without_waiting_for_disk(connection):
+    """Let this transaction's commit return before PostgreSQL has flushed it to disk.
+
+    For claims and marks: the commit is seen by every other worker at once, so
+    a row is still sent by one worker only; a worker dying cannot undo it. Only
+    a crash of PostgreSQL itself within its WAL writer's delay could lose a
+    claim and its mark, and the sweep would then send that mail again with its
+    same Message-ID.
+    """
+    if not database().is_sqlite:
+        connection.execute(text("SET LOCAL synchronous_commit TO OFF"))
 
 
 def claimable(now, config):
