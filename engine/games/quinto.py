@@ -30,6 +30,9 @@ QUINT_PAIRS = tuple(
     for suit, points in QUINT_BY_SUIT.items()
     for first, second in (("A", "4"), ("2", "3"))
 )
+# Each card that can be part of a quint: a single quint's points, or the pairs it may complete.
+QUINT_SINGLES = {"5" + suit: points for suit, points in QUINT_BY_SUIT.items()}
+QUINT_PAIR_CARDS = frozenset(card for high, low, _ in QUINT_PAIRS for card in (high, low))
 QUINT_ROYAL = 25
 BASE_TRICK_VALUE = 5
 CACHETTE_SIZE = 5
@@ -46,15 +49,19 @@ PHASE_DEAL, PHASE_DOUBLING, PHASE_PLAY, PHASE_OVER = "deal", "doubling", "play",
 def quints_in(cards):
     """The quints among `cards`: a list of (points, cards forming it)."""
     found = []
-    present = set(cards)
+    pair_cards = 0
     for card in cards:
         if card == JOKER:
             found.append((QUINT_ROYAL, (JOKER,)))
-        elif card[0] == "5":
-            found.append((QUINT_BY_SUIT[card[1]], (card,)))
-    for high, low, points in QUINT_PAIRS:
-        if high in present and low in present:
-            found.append((points, (high, low)))
+        elif card in QUINT_SINGLES:
+            found.append((QUINT_SINGLES[card], (card,)))
+        elif card in QUINT_PAIR_CARDS:
+            pair_cards += 1
+    if pair_cards > 1:   # most tricks cannot hold a pair: skip the search
+        present = set(cards)
+        for high, low, points in QUINT_PAIRS:
+            if high in present and low in present:
+                found.append((points, (high, low)))
     return found
 
 
@@ -115,6 +122,7 @@ class Quinto(TrickGame):
         self.deal_quints = []
         self.tricks_won = [0, 0]
         self.legal_seat, self.legal_list = None, None   # the legal moves cached for one seat
+        self.joker_lead_forbidden = self.opts["joker_lead"] == "forbidden"
 
     # Facts -------------------------------------------------------------------
 
@@ -181,6 +189,13 @@ class Quinto(TrickGame):
             return text.strip().lower()
         return parse_card(text)
 
+    def apply_move(self, seat, text):
+        # The common case, a canonical move from the list just asked for, needs no other check.
+        if seat == self.legal_seat and type(seat) is int and type(text) is str and text in self.legal_list:
+            self.play(seat, text)
+            return text
+        return super().apply_move(seat, text)
+
     def legal_moves(self, seat):
         """The legal moves (a cached list: callers must not change it)."""
         if seat == self.legal_seat:
@@ -213,19 +228,21 @@ class Quinto(TrickGame):
 
     def legal_cards(self, seat):
         hand = self.hands[seat]
-        forbidden = self.opts["joker_lead"] == "forbidden"
-        if not self.trick:
-            if forbidden and JOKER in hand and len(hand) > 1:
+        holds_joker = JOKER in hand
+        trick = self.trick
+        if not trick:
+            if holds_joker and self.joker_lead_forbidden and len(hand) > 1:
                 return [card for card in hand if card != JOKER]
             return list(hand)
-        if forbidden and JOKER in hand and len(self.tricks) == TRICKS_PER_DEAL - 2 and self.compelled(seat):
+        if holds_joker and self.joker_lead_forbidden and len(self.tricks) == TRICKS_PER_DEAL - 2 \
+                and self.compelled(seat):
             return [JOKER]
-        led = self.trick[0][1]
+        led = trick[0][1]
         suit = led[1] if led != JOKER else self.suit_to_follow()
         following = [card for card in hand if card[1] == suit] if suit else None
         if not following:
             return list(hand)
-        if JOKER in hand:
+        if holds_joker:
             following.append(JOKER)
         return following
 
@@ -266,16 +283,16 @@ class Quinto(TrickGame):
 
     def play(self, seat, move):
         self.legal_seat = None
-        if self.phase == PHASE_DOUBLING:
+        if self.phase == PHASE_PLAY:
+            self.play_card(seat, move)
+            if self.phase == PHASE_PLAY:
+                self.to_move = [self.turn]
+        else:
             self.calls.append((seat, move))
             if len(self.calls) == 4:
                 self.set_phase(PHASE_PLAY)
             else:
                 self.update_turn()
-        else:
-            self.play_card(seat, move)
-            if self.phase == PHASE_PLAY:
-                self.to_move = [self.turn]
 
     # Tricks and scoring --------------------------------------------------------
 
