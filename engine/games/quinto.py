@@ -65,6 +65,15 @@ def quints_in(cards):
     return found
 
 
+def archived_deal_view(deal):
+    """A finished deal as views show it (JSON-shaped copies of what archive_deal kept)."""
+    return dict(deal, calls=[[seat, call] for seat, call in deal["calls"]],
+                tricks=[trick_json(trick) for trick in deal["tricks"]],
+                cachette=list(deal["cachette"]) if deal["cachette"] is not None else None,
+                quints=[dict(quint) for quint in deal["quints"]], tricks_won=list(deal["tricks_won"]),
+                scores=list(deal["scores"]))
+
+
 def side_of(seat):
     return seat % 2
 
@@ -360,16 +369,17 @@ class Quinto(TrickGame):
             self.game_scores = self.opening_scores()
 
     def archive_deal(self):
+        # The deal's lists are kept as they are (the next deal starts new ones); views shape them.
         self.history.append({
             "deal": self.deals,
             "game": len(self.game_results) + 1,
             "dealer": self.dealer,
-            "calls": [[seat, call] for seat, call in self.calls],
+            "calls": self.calls,
             "trick_value": self.trick_value,
-            "tricks": [trick_json(trick) for trick in self.tricks],
-            "cachette": list(self.cachette) if self.cachette_taken else None,
-            "quints": [dict(quint) for quint in self.deal_quints],
-            "tricks_won": list(self.tricks_won),
+            "tricks": self.tricks,
+            "cachette": self.cachette if self.cachette_taken else None,
+            "quints": self.deal_quints,
+            "tricks_won": self.tricks_won,
             "scores": list(self.game_scores),
         })
 
@@ -443,7 +453,7 @@ class Quinto(TrickGame):
             "match": self.match_view(),
             "over": self.over,
             "winner": self.winner,
-            "history": [dict(deal) for deal in self.history],
+            "history": [archived_deal_view(deal) for deal in self.history],
             "options": dict(self.opts),
         }
         view.update(self.trick_view())

@@ -120,12 +120,12 @@ def test_example_6_in_a_rubber_the_next_game_starts_from_nothing():
 def test_example_7_cachette_quints_go_to_the_winner_of_trick_12():
     state = quinto_state(cachette=["JK", "2D", "3D", "9C", "KS"])
     play_tricks(state, 12)
-    side = state.history[-1]["tricks"][-1]["winner"] % 2
-    cachette_quints = [quint for quint in state.history[-1]["quints"] if quint["trick"] == 13]
+    side = state.view(0)["history"][-1]["tricks"][-1]["winner"] % 2
+    cachette_quints = [quint for quint in state.view(0)["history"][-1]["quints"] if quint["trick"] == 13]
     assert sorted(quint["points"] for quint in cachette_quints) == [15, 25]
     assert {quint["side"] for quint in cachette_quints} == {side}
-    assert state.history[-1]["cachette"] == ["JK", "2D", "3D", "9C", "KS"]
-    assert sum(state.history[-1]["tricks_won"]) == 13
+    assert state.view(0)["history"][-1]["cachette"] == ["JK", "2D", "3D", "9C", "KS"]
+    assert sum(state.view(0)["history"][-1]["tricks_won"]) == 13
 
 
 # Example 8: both sides over the target after the trick points -----------------------
@@ -246,7 +246,7 @@ def test_example_13_forced_joker_lead_at_trick_12_falls_back_to_highest_card():
     last = {seat: state.hands[seat][0] for seat in (0, 2, 3)}
     play(state, "JK", last[2], last[3], last[0])
     from engine.games.quinto import POWER
-    assert state.history[-1]["tricks"][-1]["winner"] == max(last, key=lambda seat: POWER[last[seat]])
+    assert state.view(0)["history"][-1]["tricks"][-1]["winner"] == max(last, key=lambda seat: POWER[last[seat]])
 
 
 @pytest.mark.parametrize("other, legal", [("AD", ["JK"]), ("2S", ["2S", "JK"])])
@@ -308,7 +308,7 @@ def test_example_15_win_in_trick_12_before_the_cachette():
     state.game_scores[0] = 245
     play(state, "5S", "2S", "KD", "7S")
     assert state.over and state.winner == 0 and state.scores == [250, 0]
-    assert state.history[-1]["cachette"] is None
+    assert state.view(0)["history"][-1]["cachette"] is None
     assert state.view(1)["cachette"] is None
 
 
