@@ -146,7 +146,10 @@ def report(args, merged):
     half = Z95 * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else float("inf")
     won_a, won_b = merged["games"]
     print(f"{args.game} arena: A={args.a} B={args.b}, {len(pairs)} duplicate packs, seed {args.seed}")
-    print(f"games: A won {won_a} of {won_a + won_b} full games ({100 * won_a / (won_a + won_b):.1f}%)")
+    if won_a + won_b:
+        print(f"games: A won {won_a} of {won_a + won_b} full games ({100 * won_a / (won_a + won_b):.1f}%)")
+    else:
+        print("games: no full game finished in these deals")
     for label, level in (("A", args.a), ("B", args.b)):
         times = sorted(merged["times"][label])
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]

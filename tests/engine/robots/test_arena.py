@@ -29,3 +29,15 @@ def test_equal_robots_cancel_out_exactly_in_duplicate(capsys):
 def test_a_bad_count_of_deals_is_refused(capsys):
     assert main(["arena", "quinto", "--deals", "0"]) == 2
     assert "at least 1" in capsys.readouterr().err
+
+
+def test_the_report_says_so_when_no_full_game_finished(capsys):
+    from argparse import Namespace
+
+    from engine.arena import report
+
+    args = Namespace(game="quinto", a="strong", b="strong", seed=1)
+    report(args, {"pairs": [4.0, -4.0], "games": [0, 0], "times": {"A": [0.01, 0.02], "B": [0.01, 0.03]}})
+    lines = capsys.readouterr().out.splitlines()
+    assert "games: no full game finished in these deals" in lines
+    assert lines[-1] == "A-B: 0.00 points/deal, 95% CI [-7.84, 7.84]"
