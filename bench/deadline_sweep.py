@@ -2,9 +2,11 @@
 
 Fills a fresh PostgreSQL database (or SQLite with --sqlite) with games:
 `--due` of them overdue (a person's move, with a real log: start, deal,
-robot moves) and the rest due later. Times one sweep, which plays a robot
-for each overdue person and queues the timeout and turn mails. A sweep must
-cost in proportion to the due games, not to all games: compare the rows.
+robot moves) and the rest due later. Times one sweep, which records a
+timeout for each overdue person and queues their move for a robot task and
+a worker (the robot's own thinking time is bench/robots_decision_time.py's).
+A sweep must cost in proportion to the due games, not to all games: compare
+the rows.
 
     python bench/deadline_sweep.py                       # 10,000 and 100,000 games, 1,000 due
     python bench/deadline_sweep.py --sizes 100000 --due 100 1000

@@ -19,10 +19,9 @@ from engine import AWAITING_MOVE, start_state
 
 from app.context import database, settings
 from app.models import STATUS_ACTIVE, STATUS_PAUSED, TIMEOUT_PAUSE, Game, Heartbeat
-from app.services.auto import TIMEOUT_ROBOT_LEVEL, moves_itself, robot_choice
+from app.services.auto import moves_itself, timed_out
 from app.services.clock import utcnow
 from app.services.games import queue_robot_if_due
-from app.services.moves import apply_move
 from app.services.record import replay_game, store_event
 from app.services.seat_settings import push_past_vacation
 from app.services.seats import seats_of
@@ -93,9 +92,11 @@ def remind(game_id, now):
 def enforce_deadline(game_id, now):
     """Apply the game's timeout policy to its overdue move. Returns what was done, or None if nothing was due.
 
-    "robot": a robot played for the absent person; "pause": the game is paused;
+    "robot": the move is handed to a robot, which a worker runs for the absent person;
+    "pause": the game is paused;
     "vacation": the deadline fell in the mover's vacation and moved past it;
-    "automatic": the robot (or forced) move whose task was lost was queued again.
+    "automatic": a move the service makes itself (a robot's, a forced one, a timed-out one)
+    whose task was lost was queued again.
     """
     with database().writing() as session:
         game = claim_game(session, Game.due_at, game_id, now)
@@ -106,8 +107,9 @@ def enforce_deadline(game_id, now):
         if state.awaiting != AWAITING_MOVE:
             game.due_at = game.remind_at = None
             return None
-        if moves_itself(state, seats):
-            queue_robot_if_due(session, game, state, seats)
+        handed_to_robot = timed_out(session, game)
+        if moves_itself(state, seats, handed_to_robot):
+            queue_robot_if_due(session, game, state, seats, timed_out=handed_to_robot)
             return "automatic"
         absent = seats[state.controller(state.to_move[0])]
         if absent.away_until is not None and game.due_at <= absent.away_until:
@@ -120,10 +122,7 @@ def enforce_deadline(game_id, now):
             game.due_at = game.remind_at = None
             notices.queue_paused(session, game, seats, absent)
             return "pause"
-        move = robot_choice(TIMEOUT_ROBOT_LEVEL, game, state, state.to_move[0])
-        notices.queue_timeout(session, game, seats, absent, move)
-        apply_move(session, game, state, seats, absent.seat, move, by="robot")
-        queue_robot_if_due(session, game, state, seats)
+        queue_robot_if_due(session, game, state, seats, timed_out=True)
         return "robot"
 
 

@@ -13,7 +13,7 @@ from app.services.mail import queue_mail
 from app.services.record import lock_game
 from app.services.seats import seats_of
 
-from .notices import seat_context
+from app.services.notify import seat_context
 
 
 def send_digests(now=None):

@@ -83,13 +83,14 @@ def confirmed_game_id(token):
         raise Forbidden(str(error)) from None
 
 
-def queue_robot_if_due(session, game, state, seats, dispatch=True):
-    """If the awaited move is the service's to make (a robot's, or a forced move), ask the dispatcher
-    to play it after the commit (unless `dispatch` is off: a robot loop already runs).
+def queue_robot_if_due(session, game, state, seats, dispatch=True, timed_out=False):
+    """If the awaited move is the service's to make (a robot's, a forced move, or one whose time ran
+    out), ask the dispatcher to play it after the commit (unless `dispatch` is off: a robot loop
+    already runs).
 
-    Its deadline becomes short, so that the deadline sweep plays it should the queued task be lost.
+    Its deadline becomes short, so that the deadline sweep queues it again should the task be lost.
     """
-    if game.status == STATUS_ACTIVE and state.awaiting == AWAITING_MOVE and moves_itself(state, seats):
+    if game.status == STATUS_ACTIVE and state.awaiting == AWAITING_MOVE and moves_itself(state, seats, timed_out):
         game.due_at = utcnow() + timedelta(seconds=settings().robot_turn_time)
         game.remind_at = None
         if dispatch:

@@ -51,8 +51,8 @@ def submit_move(token, move, seq):
 
 
 def play_robot_turns(game_id):
-    """Play every robot move (and forced move of a person who asked) now awaited in `game_id`,
-    each in its own transaction.
+    """Play every robot move (a robot seat's, a forced move of a person who asked, a move whose
+    time ran out) now awaited in `game_id`, each in its own transaction.
 
     Robots move through the same path as people, choosing from their seat's
     view alone. Returns the number of moves played. Meant for a worker (it is
@@ -69,11 +69,12 @@ def play_robot_turns(game_id):
                 return played
             state = snapshots.state_at(session, game.id, game.seq).clone()
             seats = seats_of(session, game.id)
-            automatic = automatic_move(game, state, seats)
+            automatic = automatic_move(session, game, state, seats)
             if automatic is None:
                 return played
-            player, move, by = automatic
-            result = apply_move(session, game, state, seats, player.seat, move, by=by)
+            if automatic.timed_out:
+                notify.queue_timeout(session, game, seats, automatic.player, automatic.move)
+            result = apply_move(session, game, state, seats, automatic.player.seat, automatic.move, by=automatic.by)
         snapshots.remember(game_id, result.seq, state)
         played += 1
     return played

@@ -29,6 +29,14 @@ def creator_of(game, seats):
     return next(seat for seat in people(seats) if seat.email == game.creator_email)
 
 
+def seat_context(game, seats, seat):
+    context = game_context(game, seats)
+    context.update(name=seat.name, table_url=external_url(seat_path(seat)),
+                   settings_url=external_url(seat_path(seat) + "/mail"),
+                   deadline=deadline_words(game.due_at, utcnow()))
+    return context
+
+
 def queue_confirmation(session, game, seats):
     creator = creator_of(game, seats)
     context = game_context(game, seats)
@@ -77,6 +85,14 @@ def queue_move_mails(session, game, state, seats, mover, move, deal_ended=False)
                         deadline=deadline_words(game.due_at, utcnow()),
                         **turn_picture(state, seats, next_seat.seat, game.to_move[0])),
                    game_id=game.id, seat=next_seat.seat, seq=game.seq)
+
+
+def queue_timeout(session, game, seats, absent, move):
+    """Tell the absent person that a robot played `move` for them."""
+    context = seat_context(game, seats, absent)
+    context.update(move=move_label(move))
+    queue_mail(session, "timeout", absent.email, f"Time ran out in {context['title']}: a robot moved for you",
+               context, game_id=game.id, seat=absent.seat, seq=game.seq)
 
 
 def turn_picture(state, seats, player, acting):

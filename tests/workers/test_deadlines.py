@@ -34,23 +34,55 @@ def test_a_reminder_goes_once_when_the_configured_share_of_time_is_left(app):
     assert reminder.recipient == "ann@example.org" and "/s/" in reminder.text_body
 
 
-def test_on_timeout_a_robot_plays_for_the_absent_person_and_tells_them(app, dispatched):
+def test_on_timeout_a_robot_plays_for_the_absent_person_in_a_task_and_tells_them(app, dispatched):
     game = start()
     before = play_until_person(game.id)
     seq = game_row(game.id).seq
     overdue(game.id)
+    dispatched.robot_game_ids.clear()
     report = deadlines.sweep_deadlines()
     assert report.outcomes == {game.id: "robot"}
-    events = events_of(game.id)
-    note, move = events[seq + 1], events[seq + 2]
+    [note] = events_of(game.id)[seq + 1:]
     assert note["type"] == "note" and note["kind"] == "timeout" and note["seat"] == 0 and note["policy"] == "robot"
+    assert dispatched.robot_game_ids == [game.id]                   # the robot thinks in a worker, not the sweep
+    assert outbox(kind="timeout") == []
+    assert moves.play_robot_turns(game.id) >= 1
+    move = events_of(game.id)[seq + 2]
     assert move["type"] == "move" and move["seat"] == before.to_move[0] and move["by"] == "robot"
     assert move["move"] in before.legal_moves(before.to_move[0])
     [told] = outbox(kind="timeout")
     assert told.recipient == "ann@example.org"
-    assert game.id in dispatched.robot_game_ids                     # the robots answer in a task
     assert deadlines.sweep_deadlines().outcomes == {}
     assert len(notes(game.id, "timeout")) == 1
+
+
+def test_a_timed_out_move_whose_task_was_lost_is_queued_again_not_timed_out_twice(app, dispatched):
+    game = start()
+    play_until_person(game.id)
+    overdue(game.id)
+    deadlines.sweep_deadlines()
+    dispatched.robot_game_ids.clear()
+    row = game_row(game.id)
+    report = deadlines.sweep_deadlines(row.due_at + timedelta(seconds=1))
+    assert report.outcomes == {game.id: "automatic"} and dispatched.robot_game_ids == [game.id]
+    assert len(notes(game.id, "timeout")) == 1
+    moves.play_robot_turns(game.id)
+    assert len(outbox(kind="timeout")) == 1
+
+
+def test_a_person_who_moves_before_the_robot_does_keeps_their_move(app, dispatched):
+    game = start()
+    state = play_until_person(game.id)
+    overdue(game.id)
+    deadlines.sweep_deadlines()
+    mine = state.legal_moves(state.to_move[0])[0]
+    moves.submit_move(token_for(game.id, 0), mine, game_row(game.id).seq)
+    moves.play_robot_turns(game.id)
+    events = events_of(game.id)
+    [note] = notes(game.id, "timeout")
+    after_note = events[events.index(note) + 1]
+    assert after_note == {"type": "move", "seat": state.to_move[0], "move": mine}
+    assert outbox(kind="timeout") == []
 
 
 def test_under_the_pause_policy_the_game_pauses_until_the_person_moves(app):
@@ -90,7 +122,7 @@ def test_two_sweeps_at_once_act_once_per_game(app):
     assert sorted(acted) == sorted(ids)
     for game_id in ids:
         assert len(notes(game_id, "timeout")) == 1
-        assert len([e for e in events_of(game_id) if e.get("by") == "robot" and e["seat"] == 0]) <= 1
+        moves.play_robot_turns(game_id)
     assert len(outbox(kind="timeout")) == len(ids)
 
 
