@@ -48,11 +48,11 @@ class Database:
         once the commit succeeds they are handed to the dispatch hook.
         """
         with Session(self.write_engine, expire_on_commit=False) as session:
-            session.info["outbox_rows"] = []
+            session.info["outbox_ids"] = []
             session.info["robot_game_ids"] = []
             with session.begin():
                 yield session
-            outbox_ids = [row.id for row in session.info["outbox_rows"]]
+            outbox_ids = session.info["outbox_ids"]
             robot_game_ids = session.info["robot_game_ids"]
         if outbox_ids or robot_game_ids:
             dispatch.after_commit(outbox_ids=outbox_ids, robot_game_ids=sorted(set(robot_game_ids)))
@@ -69,10 +69,10 @@ class ReadingSession(Session):
             raise RuntimeError("a reading session cannot write; use Database.writing()")
 
 
-def queue_after_commit(session, outbox_row=None, robot_game_id=None):
-    """Note work for the dispatch hook, to be handed over once `session` commits (rows get their ids then)."""
-    if outbox_row is not None:
-        session.info["outbox_rows"].append(outbox_row)
+def queue_after_commit(session, outbox_id=None, robot_game_id=None):
+    """Note work for the dispatch hook, to be handed over once `session` commits."""
+    if outbox_id is not None:
+        session.info["outbox_ids"].append(outbox_id)
     if robot_game_id is not None:
         session.info["robot_game_ids"].append(robot_game_id)
 

@@ -51,7 +51,7 @@ def celery_settings(config):
         },
     }
     if config.redis_url:
-        settings.update(broker_url=config.redis_url,
+        settings.update(broker_url=config.redis_url, broker_transport="workers.redis_transport:Transport",
                         broker_transport_options={"visibility_timeout": 3600})
     else:
         settings.update(broker_url="filesystem://localhost/", broker_transport_options=filesystem_broker(config),

@@ -110,7 +110,10 @@ def apply_move(session, game, state, seats, player_seat, move, by=None):
     event = {"type": "move", "seat": mover, "move": canonical}
     if by:
         event["by"] = by
-    store_event(session, game, event)
+    try:
+        store_event(session, game, event)
+    except IntegrityError:  # the unique (game, seq) guards a caller that did not lock the game row
+        raise Conflict("another move was recorded at the same moment; reload to see the table", "stale_seq") from None
     deal_while_awaited(session, game, state)
     if game.status == STATUS_PAUSED:
         game.status = STATUS_ACTIVE
@@ -118,8 +121,4 @@ def apply_move(session, game, state, seats, player_seat, move, by=None):
     notify.queue_move_mails(session, game, state, seats, seats[player_seat], canonical,
                             deal_ended=state.deals > deals_before)
     queue_robot_if_due(session, game, state, seats, dispatch=by is None)
-    try:
-        session.flush()   # the events, the summary row and the mails, in one round of statements
-    except IntegrityError:
-        raise Conflict("another move was recorded at the same moment; reload to see the table", "stale_seq") from None
     return MoveResult(game.id, player_seat, mover, canonical, game.seq, state.view(player_seat))

@@ -3,13 +3,16 @@
 import secrets
 from datetime import timedelta
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 
 from engine import AWAITING_DEAL, AWAITING_MOVE, replay
 
 from ..context import settings
 from ..models import STATUS_ACTIVE, STATUS_OVER, Event, Game
 from .clock import utcnow
+
+
+EVENT_INSERT = insert(Event.__table__)
 
 
 def load_events(session, game_id, upto=None, after=-1):
@@ -27,9 +30,14 @@ def replay_game(session, game_id):
 
 
 def store_event(session, game, event):
-    """Store an event already applied to the state, at the next seq (unique per game)."""
+    """Store an event already applied to the state, at the next seq (unique per game).
+
+    A plain INSERT on the session's connection rather than an ORM object (and
+    no autoflush): events are never read back in the transaction that writes
+    them, and this is the move path's hottest write.
+    """
     game.seq += 1
-    session.add(Event(game_id=game.id, seq=game.seq, data=event, created_at=utcnow()))
+    session.connection().execute(EVENT_INSERT, {"game_id": game.id, "seq": game.seq, "data": event, "created_at": utcnow()})
 
 
 def deal_while_awaited(session, game, state):

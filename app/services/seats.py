@@ -2,12 +2,18 @@
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from ..context import settings
 from ..links import BadLink, read_seat_token, seat_token
 from ..models import Game, Seat
 from .errors import Forbidden
+
+
+# Built once: the seat link of every request reads the same statement.
+TABLE = (select(Game, Seat).join(Seat, Seat.game_id == Game.id).where(Game.id == bindparam("game_id"))
+         .order_by(Seat.seat))
+LOCKED_TABLE = TABLE.with_for_update(of=Game)
 
 
 @dataclass
@@ -29,11 +35,7 @@ def open_link(session, token, lock=False):
         game_id, number, version = read_seat_token(settings().signing_keys, token)
     except BadLink as error:
         raise Forbidden(str(error)) from None
-    query = (select(Game, Seat).join(Seat, Seat.game_id == Game.id).where(Game.id == game_id)
-             .order_by(Seat.seat))
-    if lock:
-        query = query.with_for_update(of=Game)
-    rows = session.execute(query).all()
+    rows = session.execute(LOCKED_TABLE if lock else TABLE, {"game_id": game_id}).all()
     seats = {seat.seat: seat for _, seat in rows}
     seat = seats.get(number)
     if seat is None or seat.robot is not None:
