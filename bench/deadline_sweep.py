@@ -17,18 +17,18 @@ import os
 import sys
 import tempfile
 import time
-import uuid
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app import create_app  # noqa: E402
 from app.config import Config  # noqa: E402
 from app.migrate import upgrade  # noqa: E402
+from app.scratch_database import scratch_postgres  # noqa: E402
 from app.services import games, moves  # noqa: E402
 from app.services.clock import utcnow  # noqa: E402
 from workers import deadlines  # noqa: E402
@@ -37,29 +37,16 @@ POSTGRES_URL = os.environ.get("CACHETTE_TEST_POSTGRES_URL", "postgresql+psycopg:
 TEMPLATES = 20  # distinct real games whose logs the due games copy
 
 
+@contextmanager
 def fresh_database(use_sqlite, folder):
+    """A migrated database for one measurement: a SQLite file in `folder`, or a scratch PostgreSQL one."""
     if use_sqlite:
         url = f"sqlite:///{folder / 'sweep.sqlite'}"
+        upgrade(url)
+        yield url
     else:
-        server = make_url(POSTGRES_URL)
-        name = f"cachette_bench_{uuid.uuid4().hex[:8]}"
-        admin = create_engine(server, isolation_level="AUTOCOMMIT")
-        with admin.connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
-        admin.dispose()
-        url = server.set(database=name).render_as_string(hide_password=False)
-    upgrade(url)
-    return url
-
-
-def drop_database(url):
-    if url.startswith("sqlite"):
-        return
-    server = make_url(url)
-    admin = create_engine(server.set(database=make_url(POSTGRES_URL).database), isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE "{server.database}" WITH (FORCE)'))
-    admin.dispose()
+        with scratch_postgres(POSTGRES_URL, "cachette_bench") as url:
+            yield url
 
 
 def template_games():
@@ -120,27 +107,23 @@ def plan(engine, now):
 
 
 def measure(use_sqlite, total, due):
-    with tempfile.TemporaryDirectory() as folder:
-        url = fresh_database(use_sqlite, Path(folder))
-        try:
-            app = create_app(Config(instance_path=folder, database_url=url, secret_key="bench", base_url="http://localhost"))
-            engine = create_engine(url)
-            with app.app_context():
-                sources = template_games()
-                now = utcnow()
-                games_count = fill(engine, sources, total, due, now)
-                query_plan = plan(engine, now)
-                deadlines.grant_outage_grace(now)           # a recent heartbeat: no outage grace here
-                started = time.perf_counter()
-                report = deadlines.sweep_deadlines(now + timedelta(seconds=1))
-                elapsed = time.perf_counter() - started
-            acted = sum(1 for outcome in report.outcomes.values() if outcome == "robot")
-            assert acted == due, f"{acted} of {due} due games were handled"
-            engine.dispose()
-            app.extensions["cachette"]["db"].dispose()
-            return games_count, elapsed, query_plan
-        finally:
-            drop_database(url)
+    with tempfile.TemporaryDirectory() as folder, fresh_database(use_sqlite, Path(folder)) as url:
+        app = create_app(Config(instance_path=folder, database_url=url, secret_key="bench", base_url="http://localhost"))
+        engine = create_engine(url)
+        with app.app_context():
+            sources = template_games()
+            now = utcnow()
+            games_count = fill(engine, sources, total, due, now)
+            query_plan = plan(engine, now)
+            deadlines.grant_outage_grace(now)           # a recent heartbeat: no outage grace here
+            started = time.perf_counter()
+            report = deadlines.sweep_deadlines(now + timedelta(seconds=1))
+            elapsed = time.perf_counter() - started
+        acted = sum(1 for outcome in report.outcomes.values() if outcome == "robot")
+        assert acted == due, f"{acted} of {due} due games were handled"
+        engine.dispose()
+        app.extensions["cachette"]["db"].dispose()
+        return games_count, elapsed, query_plan
 
 
 def main():

@@ -20,14 +20,13 @@ import uuid
 from pathlib import Path
 
 from sqlalchemy import create_engine, select, text, update
-from sqlalchemy.engine import make_url
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app import create_app, dispatch  # noqa: E402
 from app.config import Config  # noqa: E402
-from app.migrate import upgrade  # noqa: E402
+from app.scratch_database import scratch_postgres  # noqa: E402
 from app.models import MAIL_QUEUED, MAIL_SENT, Outbox  # noqa: E402
 from app.services import games  # noqa: E402
 from tests.workers.smtp_sink import free_port  # noqa: E402
@@ -38,25 +37,6 @@ from workers.web import attach  # noqa: E402
 POSTGRES_URL = os.environ.get("CACHETTE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("CACHETTE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 WORKERS = 2
-
-
-def fresh_database():
-    server = make_url(POSTGRES_URL)
-    name = f"cachette_bench_{uuid.uuid4().hex[:8]}"
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    url = server.set(database=name).render_as_string(hide_password=False)
-    upgrade(url)
-    return url
-
-
-def drop_database(url):
-    admin = create_engine(make_url(POSTGRES_URL), isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE "{make_url(url).database}" WITH (FORCE)'))
-    admin.dispose()
 
 
 COPY_MAIL = """
@@ -147,7 +127,15 @@ def main():
     args = parser.parse_args()
     port = free_port()
     sink = subprocess.Popen([sys.executable, "-m", "tests.workers.smtp_sink", str(port)], cwd=ROOT)
-    url = fresh_database()
+    try:
+        with scratch_postgres(POSTGRES_URL, "cachette_bench") as url:
+            drain(args.mails, url, port)
+    finally:
+        sink.terminate()
+        sink.wait(10)
+
+
+def drain(mails, url, port):
     queue = f"cachette-bench-{uuid.uuid4().hex[:8]}"
     env = dict(os.environ, DATABASE_URL=url, REDIS_URL=REDIS_URL, CELERY_QUEUE=queue, SMTP_HOST="127.0.0.1",
                SMTP_PORT=str(port), SECRET_KEY="bench", BASE_URL="http://localhost")
@@ -158,27 +146,24 @@ def main():
             dispatch.set_dispatcher(None)
             engine = create_engine(url)
             time.sleep(0.5)
-            ids = queue_mails(app, engine, args.mails)
+            ids = queue_mails(app, engine, mails)
             baseline = plain_loop(app, ids)
             processes = start_workers(env, folder)
             backlog = worker_drain(app, engine, ids, backlog=True)
             single = worker_drain(app, engine, ids, backlog=False)
             engine.dispose()
             app.extensions["cachette"]["db"].dispose()
-        print(f"mails: {len(ids)}")
-        print(f"plain smtplib loop, 1 process, 1 connection: {baseline:8.1f} mails/s")
-        print(f"outbox sweep backlog, {WORKERS} worker processes:  {backlog:8.1f} mails/s   "
-              f"ratio {backlog / baseline:.2f} (target >= 0.5)")
-        print(f"one task per row, {WORKERS} worker processes:      {single:8.1f} mails/s   "
-              f"ratio {single / baseline:.2f}")
     finally:
         for process in processes:
             process.terminate()
         for process in processes:
             process.wait(20)
-        sink.terminate()
-        sink.wait(10)
-        drop_database(url)
+    print(f"mails: {len(ids)}")
+    print(f"plain smtplib loop, 1 process, 1 connection: {baseline:8.1f} mails/s")
+    print(f"outbox sweep backlog, {WORKERS} worker processes:  {backlog:8.1f} mails/s   "
+          f"ratio {backlog / baseline:.2f} (target >= 0.5)")
+    print(f"one task per row, {WORKERS} worker processes:      {single:8.1f} mails/s   "
+          f"ratio {single / baseline:.2f}")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,6 @@ import subprocess
 import sys
 import threading
 import time
-import uuid
 from pathlib import Path
 
 import redis
@@ -35,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from app import create_app  # noqa: E402
 from app.config import Config  # noqa: E402
-from app.migrate import upgrade  # noqa: E402
+from app.scratch_database import scratch_postgres  # noqa: E402
 from engine import replay  # noqa: E402
 
 SERVER = os.environ.get("CACHETTE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
@@ -170,24 +169,25 @@ def main(argv=None):
     parser.add_argument("--clients", type=int, default=8)
     args = parser.parse_args(argv)
 
-    server = make_url(SERVER)
-    name = f"cachette_bench_{uuid.uuid4().hex[:8]}"
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    database_url = server.set(database=name).render_as_string(hide_password=False)
+    with scratch_postgres(SERVER, "cachette_bench") as database_url:
+        queue = make_url(database_url).database
+        try:
+            measure(database_url, queue, args)
+        finally:
+            redis.Redis.from_url(REDIS).delete(queue)
+
+
+def measure(database_url, queue, args):
     port = free_port()
-    gunicorn = None
+    base_url = f"http://127.0.0.1:{port}"
+    table_path, move_games = seed(database_url, base_url)
+    env = dict(os.environ, DATABASE_URL=database_url, SECRET_KEY=SECRET, BASE_URL=base_url, REDIS_URL=REDIS,
+               CELERY_QUEUE=queue)
+    env.pop("SMTP_HOST", None)
+    gunicorn = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}", "--log-level", "warning",
+         "workers.web:create_app()"], cwd=ROOT, env=env)
     try:
-        upgrade(database_url)
-        base_url = f"http://127.0.0.1:{port}"
-        table_path, move_games = seed(database_url, base_url)
-        env = dict(os.environ, DATABASE_URL=database_url, SECRET_KEY=SECRET, BASE_URL=base_url, REDIS_URL=REDIS,
-                   CELERY_QUEUE=name)
-        env.pop("SMTP_HOST", None)
-        gunicorn = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}", "--log-level", "warning",
-             "workers.web:create_app()"], cwd=ROOT, env=env)
         deadline = time.monotonic() + 20
         while True:
             try:
@@ -201,19 +201,14 @@ def main(argv=None):
         trivial = run_load(port, args.seconds, args.clients, getter("/health"))
         table = run_load(port, args.seconds, args.clients, getter(table_path))
         moves_per_second = run_load(port, args.seconds, args.clients, mover(move_games, args.clients, database_url))
-        print(f"gunicorn 2 workers, PostgreSQL, {args.clients} clients, {args.seconds:g} s each")
-        print(f"trivial view (/health):       {trivial:8.1f} req/s  ratio 1.00")
-        print(f"table page, {TABLE_EVENTS}-event game:  {table:8.1f} req/s  ratio {table / trivial:.2f}  (target >= 0.2)")
-        print(f"moves across {MOVE_GAMES} games:      {moves_per_second:8.1f} req/s  ratio "
-              f"{moves_per_second / trivial:.2f}  (target >= 0.15)")
     finally:
-        if gunicorn:
-            gunicorn.terminate()
-            gunicorn.wait(10)
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
-        admin.dispose()
-        redis.Redis.from_url(REDIS).delete(name)
+        gunicorn.terminate()
+        gunicorn.wait(10)
+    print(f"gunicorn 2 workers, PostgreSQL, {args.clients} clients, {args.seconds:g} s each")
+    print(f"trivial view (/health):       {trivial:8.1f} req/s  ratio 1.00")
+    print(f"table page, {TABLE_EVENTS}-event game:  {table:8.1f} req/s  ratio {table / trivial:.2f}  (target >= 0.2)")
+    print(f"moves across {MOVE_GAMES} games:      {moves_per_second:8.1f} req/s  ratio "
+          f"{moves_per_second / trivial:.2f}  (target >= 0.15)")
 
 
 if __name__ == "__main__":

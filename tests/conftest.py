@@ -7,15 +7,14 @@ session from CACHETTE_TEST_POSTGRES_URL and dropped at the end.
 
 import os
 import shutil
-import uuid
 
 import pytest
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 from app import create_app, dispatch
 from app.config import Config
 from app.migrate import upgrade
+from app.scratch_database import scratch_postgres
 
 POSTGRES_URL = os.environ.get("CACHETTE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 TABLES = ("outbox", "event", "seat", "game")
@@ -32,17 +31,8 @@ def sqlite_template(tmp_path_factory):
 @pytest.fixture(scope="session")
 def postgres_database():
     """A fresh, migrated PostgreSQL database for this test session."""
-    server = make_url(POSTGRES_URL)
-    name = f"cachette_app_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    url = server.set(database=name).render_as_string(hide_password=False)
-    upgrade(url)
-    yield url
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
-    admin.dispose()
+    with scratch_postgres(POSTGRES_URL, "cachette_app") as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])

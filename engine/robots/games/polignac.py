@@ -3,7 +3,7 @@
 from ...dealing import stack_deck
 from ...games.polignac import BATCHES, JACK_PENALTIES, POLIGNAC_RANKS, STANDARD_RANKS
 from ...trumps import strength_table
-from ..knowledge import deal_plays
+from ..knowledge import deal_plays, hands_as_dealt
 from ..profile import TrickProfile, register_profile
 
 FOLLOW_BONUS = 100
@@ -45,11 +45,7 @@ class PolignacProfile(TrickProfile):
 
     def build_state(self, view, hands, piles):
         """Deal the guessed hands (with the cards each seat has played) and replay the deal's bids and tricks."""
-        plays = deal_plays(view)
-        dealt = [list(hand) for hand in hands]
-        for trick in plays:
-            for seat, card in trick:
-                dealt[seat].append(card)
+        dealt = hands_as_dealt(view, hands)
         state = self.template(view)
         state.next_dealer = view["dealer"]
         state.deals = view["deal"] - 1
@@ -58,7 +54,7 @@ class PolignacProfile(TrickProfile):
         state.deal_pack(stack_deck(dealt, (view["dealer"] + 1) % seats, BATCHES[len(dealt[0])]))
         for seat, bid in view.get("bids", ()):
             state.play(seat, bid)
-        for trick in plays:
+        for trick in deal_plays(view):
             for seat, card in trick:
                 state.play(seat, card)
         return state

@@ -13,7 +13,7 @@ from ...dealing import stack_deck
 from ...games.quinto import (
     POWER, QUINT_BY_SUIT, TRICKS_PER_DEAL, Quinto, quints_in,
 )
-from ..knowledge import deal_plays
+from ..knowledge import deal_plays, hands_as_dealt
 from ..profile import TrickProfile, register_profile
 
 MATES = {"A": "4", "4": "A", "2": "3", "3": "2"}
@@ -105,11 +105,7 @@ class QuintoProfile(TrickProfile):
         return dict(view["options"], match="single_game")
 
     def build_state(self, view, hands, piles):
-        plays = deal_plays(view)
-        dealt = [list(hand) for hand in hands]
-        for trick in plays:
-            for seat, card in trick:
-                dealt[seat].append(card)
+        dealt = hands_as_dealt(view, hands)
         state = self.template(view)
         state.next_dealer = view["dealer"]
         eldest = (view["dealer"] + 1) % 4
@@ -120,7 +116,7 @@ class QuintoProfile(TrickProfile):
             state.game_scores[quint["side"]] -= quint["points"]
         for seat, call in view["calls"]:
             state.play(seat, call)
-        for trick in plays:
+        for trick in deal_plays(view):
             for seat, card in trick:
                 state.play(seat, card)
         return state

@@ -8,7 +8,7 @@ from ...dealing import stack_deck
 from ...games.ruff_and_honours import HAND_SIZE, PHASE_RUFF, STOCK_SIZE
 from ...rounds import PHASE_PLAY
 from ...trumps import strength_table
-from ..knowledge import deal_plays
+from ..knowledge import deal_plays, hands_as_dealt
 from ..profile import register_profile
 from ..trump_profile import TrumpProfile
 
@@ -54,11 +54,7 @@ class RuffAndHonoursProfile(TrumpProfile):
 
     def build_state(self, view, hands, piles):
         """Deal the guessed hands and stock, replay the ruff and its discards, then the tricks."""
-        plays = deal_plays(view)
-        original = [list(hand) for hand in hands]
-        for trick in plays:
-            for seat, card in trick:
-                original[seat].append(card)
+        original = hands_as_dealt(view, hands)
         turn_up, ruffer = view["turn_up"], view["ruffer"]
         discards = list(view["my_discards"]) if view["seat"] == ruffer else list(piles.get("discards", ()))
         if ruffer is None:
@@ -86,7 +82,7 @@ class RuffAndHonoursProfile(TrumpProfile):
                 state.play(ruffer, card)
         if view["phase"] == PHASE_PLAY:
             self.keep_declared_honours(state, view)
-        for trick in plays:
+        for trick in deal_plays(view):
             for seat, card in trick:
                 state.play(seat, card)
         return state
