@@ -12,7 +12,7 @@ from . import notify, snapshots
 from .auto import automatic_move
 from .errors import BadInput, Conflict, NotFound
 from .games import queue_robot_if_due
-from .record import deal_while_awaited, lock_game, store_event, sync_summary
+from .record import deal_while_awaited, load_events, lock_game, store_event, sync_summary
 from .seats import open_link, seats_of
 
 ROBOT_MOVES_PER_CALL = 500  # a safety bound: no game needs this many robot moves in a row
@@ -43,7 +43,7 @@ def submit_move(token, move, seq):
     with database().writing() as session:
         link = open_link(session, token, lock=True)
         game = link.game
-        check_in_play(game, seq)
+        check_in_play(session, game, seq)
         state = snapshots.state_at(session, game.id, game.seq).clone()
         result = apply_move(session, game, state, link.seats, link.seat.seat, move)
     snapshots.remember(result.game_id, result.seq, state)
@@ -80,14 +80,23 @@ def play_robot_turns(game_id):
     return played
 
 
-def check_in_play(game, seq):
+def check_in_play(session, game, seq):
+    """Conflict unless the game is in play at the position `seq` the move was made against.
+
+    Notes (a timeout noticed, a vacation taken) move the log but not the
+    table, so a page loaded before one is still current.
+    """
     if game.status == STATUS_UNCONFIRMED:
         raise Conflict("the game has not been confirmed by its creator yet", "not_confirmed")
     if game.status == STATUS_OVER:
         raise Conflict("the game is over", "game_over")
-    if seq != game.seq:
+    if seq != game.seq and not (0 <= seq < game.seq and only_notes_since(session, game, seq)):
         raise Conflict(f"the game has moved on since this page was loaded (position {seq}, now {game.seq}); "
                        "reload to see the table", "stale_seq")
+
+
+def only_notes_since(session, game, seq):
+    return all(event["type"] == "note" for event in load_events(session, game.id, upto=game.seq, after=seq))
 
 
 def apply_move(session, game, state, seats, player_seat, move, by=None):

@@ -3,8 +3,11 @@
 import threading
 from datetime import timedelta
 
+import pytest
+
 from app.models import STATUS_ACTIVE, STATUS_PAUSED, Game, Heartbeat
 from app.services import moves
+from app.services.errors import Conflict
 from app.services.clock import utcnow
 from workers import deadlines
 
@@ -224,3 +227,21 @@ def test_the_heartbeat_is_kept_by_each_sweep(app):
     deadlines.sweep_deadlines(now)
     with database().reading() as session:
         assert session.get(Heartbeat, deadlines.HEARTBEAT).beat_at == now
+
+
+def test_a_page_loaded_before_a_note_still_moves_but_not_one_loaded_before_a_move(app, client):
+    game = start_confirmed([ANN, BOB, *ROBOTS3[:2]])
+    state = play_until_person(game.id)
+    mover = state.controller(state.to_move[0])
+    other = 1 - mover
+    page_seq = game_row(game.id).seq
+    other_token = token_for(game.id, other)
+    csrf = csrf_from(client.get(f"/s/{other_token}").get_data(as_text=True))
+    assert client.post(f"/s/{other_token}/vacation", data={"csrf_token": csrf, "days": "2"}).status_code == 303
+    assert game_row(game.id).seq == page_seq + 1                        # the note moved the log, not the table
+    card = state.legal_moves(state.to_move[0])[0]
+    moved = moves.submit_move(token_for(game.id, mover), card, page_seq)
+    assert moved.move == card and events_of(game.id)[page_seq + 2]["move"] == card
+    with pytest.raises(Conflict) as stale:
+        moves.submit_move(token_for(game.id, mover), card, page_seq)
+    assert stale.value.code == "stale_seq"
