@@ -326,7 +326,10 @@ class Quinto(TrickGame):
 
     def score_quints(self, side, cards, trick_number):
         """Score the quints of a won trick; True if that won the game."""
-        for points, quint in quints_in(cards):
+        found = quints_in(cards)
+        if not found:   # most tricks: the scores stand, and they were short of the target
+            return False
+        for points, quint in found:
             self.deal_quints.append({"side": side, "points": points, "cards": list(quint), "trick": trick_number})
             self.game_scores[side] += points
         if self.game_scores[side] >= self.opts["target"]:
