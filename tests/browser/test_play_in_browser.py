@@ -64,6 +64,11 @@ def test_start_a_robot_game_follow_the_mail_and_play_a_card(server):
         page.fill("#seat0_email", "ann@example.org")
         for seat in (1, 2, 3):
             expect(page.locator(f"#seat{seat}_kind")).to_have_value("strong")
+            expect(page.locator(f"#seat{seat}_email")).to_be_hidden()          # a robot has no email
+        page.select_option("#seat1_kind", "person")
+        expect(page.locator("#seat1_email")).to_be_visible()
+        page.select_option("#seat1_kind", "strong")
+        expect(page.locator("#seat1_email")).to_be_hidden()
         page.get_by_role("button", name="Start the game").click()
         expect(page.locator("h1")).to_have_text("Your game is set up")
         page.get_by_role("link", name="open the mailbox").click()
