@@ -4,7 +4,7 @@ import re
 
 from markupsafe import Markup, escape
 
-from engine.cards import JOKER, SUIT_SYMBOLS, display
+from engine.cards import JOKER, SUIT_NAMES, SUIT_SYMBOLS, display
 
 WORDS = {"pass": "Pass", "double": "Double", "redouble": "Redouble"}
 
@@ -25,6 +25,16 @@ def suit_class(card):
     if card == JOKER:
         return "joker"
     return "red" if card[1] in "DH" else "black"
+
+
+def suit_words(suit):
+    """`♥ hearts` for `H`."""
+    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+
+
+def rank_order_words(order):
+    """`K Q J A 10 9 8 7` for a game's rank order `KQJAT987`, high to low."""
+    return " ".join("10" if rank == "T" else rank for rank in order)
 
 
 def card_html(card, dim=False):

@@ -1,0 +1,51 @@
+"""The table shows each game's public facts of the deal: trumps, the turn-up, card order, penalties."""
+
+import html
+
+import pytest
+
+from app.present import card_html, rank_order_words, suit_words
+from app.services.moves import play_robot_turns
+from engine import all_games
+
+from app_helpers import start, state_of, token_for
+
+ANN = {"name": "Ann", "email": "ann@example.org"}
+
+
+def table_page(client, name, players=None):
+    game = all_games()[name]
+    players = players or game.players[0]
+    row = start([ANN] + [{"robot": "random"}] * (players - 1), game=name)
+    play_robot_turns(row.id)
+    page = client.get(f"/s/{token_for(row.id, 0)}").get_data(as_text=True)
+    return state_of(row.id).view(0), html.unescape(page)
+
+
+@pytest.mark.parametrize("name", sorted(set(all_games()) - {"quinto"}))
+def test_trumps_and_the_turn_up_are_on_the_table(client, name):
+    view, page = table_page(client, name)
+    if view["trump"]:
+        assert f"Trumps: {suit_words(view['trump'])}" in page.replace("<strong>", "").replace("</strong>", "")
+    else:
+        assert "No trumps" in page
+    if view.get("turn_up"):
+        assert "Turned up" in page and html.unescape(card_html(view["turn_up"])) in page
+
+
+def test_an_unusual_card_order_is_spelled_out(client):
+    _, page = table_page(client, "polignac")
+    assert "Card order in each suit, high to low: " + rank_order_words("KQJAT987") in page
+    assert "Jack penalties taken this deal: Ann" in page
+
+
+def test_two_handed_catch_the_ten_shows_the_hands_in_turn_and_the_counting_cards(client):
+    view, page = table_page(client, "catch_the_ten", players=2)
+    assert view["hands_each"] == 3
+    assert "Each player plays 3 hands in turn" in page
+    assert "Counting cards: " in page and "Counting points taken this deal: " in page
+
+
+def test_quinto_has_no_trump_line(client):
+    _, page = table_page(client, "quinto")
+    assert "Trumps" not in page and "No trumps" not in page
