@@ -49,3 +49,9 @@ def test_two_handed_catch_the_ten_shows_the_hands_in_turn_and_the_counting_cards
 def test_quinto_has_no_trump_line(client):
     _, page = table_page(client, "quinto")
     assert "Trumps" not in page and "No trumps" not in page
+
+
+def test_the_dealer_is_told_to_discard_in_reunion(client):
+    view, page = table_page(client, "reunion")
+    assert view["phase"] == "discard" and view["legal"]
+    assert "Choose a card to discard" in page
