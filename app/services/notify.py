@@ -4,7 +4,7 @@ from engine import find_game
 
 from ..context import external_url, settings
 from ..links import confirm_token
-from ..present import deadline_words, duration_words, move_label
+from ..present import deadline_words, duration_words, move_label, suit_words
 from .clock import utcnow
 from .mail import queue_mail
 from .seats import seat_path
@@ -101,7 +101,8 @@ def turn_picture(state, seats, player, acting):
     hands = view.get("hands") or []
     hand = hands[acting] if acting < len(hands) and hands[acting] is not None else view.get("hand") or []
     trick = [(seats[state.controller(seat)].name, move_label(card)) for seat, card in view.get("trick") or []]
-    return {"hand": [move_label(card) for card in hand], "trick": trick}
+    trump = suit_words(view["trump"]) if view.get("trump") else None
+    return {"hand": [move_label(card) for card in hand], "trick": trick, "trump": trump}
 
 
 def deal_result(view):

@@ -1,4 +1,4 @@
-"""The table shows each game's public facts of the deal: trumps, the turn-up, card order, penalties."""
+"""The table (and the turn mail) show each game's public facts of the deal: trumps, the turn-up, card order, penalties."""
 
 import html
 
@@ -8,7 +8,7 @@ from app.present import card_html, rank_order_words, suit_words
 from app.services.moves import play_robot_turns
 from engine import all_games
 
-from app_helpers import start, state_of, token_for
+from app_helpers import mails, start, state_of, token_for
 
 ANN = {"name": "Ann", "email": "ann@example.org"}
 
@@ -55,3 +55,16 @@ def test_the_dealer_is_told_to_discard_in_reunion(client):
     view, page = table_page(client, "reunion")
     assert view["phase"] == "discard" and view["legal"]
     assert "Choose a card to discard" in page
+
+
+def turn_mails(name):
+    row = start([ANN, *[{"robot": "random"}] * 3], game=name)
+    play_robot_turns(row.id)
+    return state_of(row.id).view(0), mails(kind="your_turn", game_id=row.id)
+
+
+def test_the_turn_mail_names_trumps_in_a_trump_game_only(client):
+    view, [turn] = turn_mails("sueca")
+    assert f"Trumps: {suit_words(view['trump'])}." in turn.text_body
+    _, quinto_turns = turn_mails("quinto")
+    assert quinto_turns and all("Trumps" not in mail.text_body for mail in quinto_turns)
