@@ -67,13 +67,13 @@ def queue_move_mails(session, game, state, seats, mover, move, deal_ended=False)
         for seat in people(seats):
             queue_mail(session, "deal_end", seat.email, f"A deal of {context['title']} is over",
                        dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
-                            **deal_result(state.view(seat.seat))),
+                            **deal_result(state, seats, state.view(seat.seat))),
                        game_id=game.id, seat=seat.seat, seq=game.seq)
     if state.over:
         for seat in people(seats):
             queue_mail(session, "game_over", seat.email, f"Your game of {context['title']} is over",
                        dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
-                            winner=winner_words(state, seats), scores=list(state.scores)),
+                            winner=winner_words(state, seats), scores=named_scores(state, seats, state.scores)),
                        game_id=game.id, seat=seat.seat, seq=game.seq)
         return
     if not game.to_move:
@@ -105,20 +105,29 @@ def turn_picture(state, seats, player, acting):
     return {"hand": [move_label(card) for card in hand], "trick": trick, "trump": trump}
 
 
-def deal_result(view):
+def deal_result(state, seats, view):
     """The finished deal's facts from a seat's view: its number, the scores, quints and cachette, if the game has them."""
     finished = (view.get("history") or [{}])[-1]
-    return {"deal": finished.get("deal"), "scores": list(finished.get("scores") or view.get("scores") or []),
+    return {"deal": finished.get("deal"),
+            "scores": named_scores(state, seats, finished.get("scores") or view.get("scores") or []),
             "quints": [{"cards": [move_label(card) for card in quint["cards"]], "points": quint["points"]}
                        for quint in finished.get("quints") or []],
             "cachette": [move_label(card) for card in finished.get("cachette") or []]}
 
 
-def winner_words(state, seats):
-    """Who won, in words: a side's players, or a seat's name."""
-    if state.winner is None:
-        return "nobody"
+def holder_words(state, seats, number):
+    """A side's players ("Ann and Cy") in a partnership game, else a seat's name."""
     if state.sides:
-        names = [seat.name for number, seat in seats.items() if number % state.sides == state.winner]
-        return " and ".join(names) or f"side {state.winner + 1}"
-    return seats[state.winner].name if state.winner in seats else f"seat {state.winner + 1}"
+        names = [seat.name for seat_number, seat in seats.items() if seat_number % state.sides == number]
+        return " and ".join(names) or f"side {number + 1}"
+    return seats[number].name if number in seats else f"seat {number + 1}"
+
+
+def winner_words(state, seats):
+    """Who won, in words."""
+    return "nobody" if state.winner is None else holder_words(state, seats, state.winner)
+
+
+def named_scores(state, seats, scores):
+    """The scores with whose they are: `Ann and Cy 120, Bob and Di 85`."""
+    return ", ".join(f"{holder_words(state, seats, number)} {score}" for number, score in enumerate(scores))

@@ -164,7 +164,11 @@ def test_a_whole_robot_game_ends_with_result_mails(app):
         moves.submit_move(token, state.legal_moves(seat)[0], row.seq)
     row = game_row(game.id)
     assert row.winner in (0, 1) and row.due_at is None and row.finished_at is not None
-    assert [mail.recipient for mail in mails(kind="game_over")] == ["ann@example.org"]
+    [over] = mails(kind="game_over")
+    assert over.recipient == "ann@example.org"
+    names = {0: "Ann", 1: "Robot 2 and Robot 3"}              # three-handed: Ann's side is Ann and her dummy
+    assert f"Final scores: Ann {row.scores[0]}, Robot 2 and Robot 3 {row.scores[1]}." in over.text_body
+    assert f"{names[row.winner]} won" in over.text_body
     with pytest.raises(Conflict) as refused:
         moves.submit_move(token, "pass", row.seq)
     assert refused.value.code == "game_over"
