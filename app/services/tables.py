@@ -55,10 +55,12 @@ def replay_step(table, step):
     views = {seat: state.view(seat) for seat in state.player_seats()}
     picture = dict(views[table.seat.seat])
     hands = [None] * state.seat_count
-    for view in views.values():
+    for seat, view in views.items():
         for number, hand in enumerate(view.get("hands") or []):
             if hand is not None:
                 hands[number] = hand
+        if hands[seat] is None:   # games without a dummy show a seat only its own `hand`
+            hands[seat] = view.get("hand")
     picture["hands"] = hands
     return picture, events[step - 1], len(events)
 

@@ -185,6 +185,19 @@ def test_a_finished_game_reveals_hands_and_replays_step_by_step(client):
     assert client.get(f"/s/{token}/replay?step={total + 1}").status_code == 422
 
 
+def test_the_replay_shows_every_hand_in_a_game_without_a_dummy(client):
+    game = start([{"name": "Ann", "email": "ann@example.org"}, *ROBOTS3], game="sueca")
+    token = token_for(game.id, 0)
+    while game_row(game.id).status != "over":
+        play_robot_turns(game.id)
+        row = game_row(game.id)
+        if row.status != "over":
+            legal = client.get(f"/api/seats/{token}").json["view"]["legal"]
+            client.post(f"/api/seats/{token}/moves", json={"move": legal[0], "seq": row.seq})
+    hands = client.get(f"/s/{token}/replay?step=3").get_data(as_text=True).split("<h2>Hands</h2>")[1]
+    assert "none" not in hands and len(re.findall(r'class="card ', hands)) == 40 - 1
+
+
 def test_confirmation_page_and_button(client):
     start(four_people())
     link = re.search(r"http://localhost(/confirm/\S+)", mails()[0].text_body).group(1)
