@@ -194,6 +194,7 @@ def test_the_replay_shows_every_hand_in_a_game_without_a_dummy(client):
         if row.status != "over":
             legal = client.get(f"/api/seats/{token}").json["view"]["legal"]
             client.post(f"/api/seats/{token}/moves", json={"move": legal[0], "seq": row.seq})
+    assert f"/s/{token}/replay?step=1" in client.get(f"/s/{token}").get_data(as_text=True)
     hands = client.get(f"/s/{token}/replay?step=3").get_data(as_text=True).split("<h2>Hands</h2>")[1]
     assert "none" not in hands and len(re.findall(r'class="card ', hands)) == 40 - 1
 
