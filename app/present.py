@@ -27,6 +27,19 @@ def suit_class(card):
     return "red" if card[1] in "DH" else "black"
 
 
+def players_words(counts):
+    """`2 to 8 players`, `3 or 4 players`, `2 players` for the player counts a game allows."""
+    low, high = min(counts), max(counts)
+    if low == high:
+        return f"{low} players"
+    if len(counts) == 2:
+        return f"{low} or {high} players"
+    if sorted(counts) == list(range(low, high + 1)):
+        return f"{low} to {high} players"
+    numbers = [str(n) for n in sorted(counts)]
+    return f"{', '.join(numbers[:-1])} or {numbers[-1]} players"
+
+
 def suit_words(suit):
     """`♥ hearts` for `H`."""
     return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"

@@ -8,6 +8,7 @@ from engine import EngineError, all_games
 from engine.robots import robot_levels
 
 from ..models import TIMEOUT_POLICIES, TIMEOUT_ROBOT
+from ..present import players_words
 from .errors import BadInput
 
 MOVE_TIME_UNITS = {"m": 60, "h": 3600, "d": 86400}
@@ -57,8 +58,7 @@ def parse_game_spec(data):
     if not isinstance(seats_data, list):
         raise BadInput("seats must be a list of players", "bad_seats")
     if len(seats_data) not in game.players:
-        allowed = " or ".join(str(n) for n in game.players)
-        raise BadInput(f"{game.title} is played by {allowed} players, not {len(seats_data)}", "bad_seats")
+        raise BadInput(f"{game.title} is played by {players_words(game.players)}, not {len(seats_data)}", "bad_seats")
     seats = [parse_seat(index, seat) for index, seat in enumerate(seats_data)]
     if not any(seat.email for seat in seats):
         raise BadInput("at least one seat must be a person with an email address (the creator)", "no_creator")
