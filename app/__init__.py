@@ -23,12 +23,13 @@ def create_app(config=None):
     app.extensions["cachette"] = {"config": config, "db": Database(config.database_url)}
 
     from . import csrf, views
-    from .present import (card_html, cards_html, duration_words, linkify, move_label, players_words, rank_order_words,
-                          suit_class, suit_words)
+    from .present import (ACTION_HINTS, card_html, cards_html, duration_words, linkify, move_label, players_words,
+                          rank_order_words, suit_class, suit_words)
 
     app.jinja_env.globals.update(csrf_token=csrf.token, move_label=move_label, suit_class=suit_class,
                                  duration_words=duration_words, card=card_html, cards=cards_html,
                                  suit_words=suit_words, rank_order_words=rank_order_words, players_words=players_words,
+                                 action_hints=ACTION_HINTS,
                                  dev_mailbox=config.dev_mailbox)
     app.jinja_env.filters["linkify"] = linkify
     views.register(app)

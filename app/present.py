@@ -7,6 +7,16 @@ from markupsafe import Markup, escape
 from engine.cards import JOKER, SUIT_NAMES, SUIT_SYMBOLS, display
 
 WORDS = {"pass": "Pass", "double": "Double", "redouble": "Redouble"}
+ACTION_HINTS = {  # what a spoken move does, for players new to the game
+    "double": "every trick of this deal counts twice",
+    "redouble": "double the doubled value again",
+    "beg": "refuse the turned-up trump; the dealer then gives you a point or changes trumps",
+    "stand": "accept the turned-up suit as trumps",
+    "give": "keep this trump and give your opponent 1 point",
+    "run": "turn up new cards until another suit appears: it becomes trumps",
+    "capot": "undertake to win every trick of this deal",
+    "ruff": "take the stock into your hand, then discard as many cards face down",
+}
 
 
 def is_card(move):

@@ -4,7 +4,7 @@ import html
 
 import pytest
 
-from app.present import card_html, rank_order_words, suit_words
+from app.present import ACTION_HINTS, card_html, rank_order_words, suit_words
 from app.services.moves import play_robot_turns
 from engine import all_games
 
@@ -68,3 +68,12 @@ def test_the_turn_mail_names_trumps_in_a_trump_game_only(client):
     assert f"Trumps: {suit_words(view['trump'])}." in turn.text_body
     _, quinto_turns = turn_mails("quinto")
     assert quinto_turns and all("Trumps" not in mail.text_body for mail in quinto_turns)
+
+
+@pytest.mark.parametrize("name, spoken", [("quinto", "Double"), ("all_fours", "Stand")])
+def test_spoken_moves_are_explained_beside_their_buttons(client, name, spoken):
+    robot = {"robot": "random"}
+    row = start([robot, ANN, *[robot] * (all_games()[name].players[0] - 2)], game=name)   # Ann speaks first
+    assert state_of(row.id).to_move == [1]
+    page = html.unescape(client.get(f"/s/{token_for(row.id, 1)}").get_data(as_text=True))
+    assert f"<strong>{spoken}</strong>: {ACTION_HINTS[spoken.lower()]}" in page
