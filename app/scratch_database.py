@@ -10,7 +10,7 @@ from .migrate import upgrade
 
 
 @contextmanager
-def scratch_postgres(server_url, prefix, migrate=True):
+def scratch_postgres(server_url, prefix):
     """The URL of a new database on the server of `server_url`, named `prefix_<random>`, dropped on exit."""
     server = make_url(server_url)
     name = f"{prefix}_{uuid.uuid4().hex[:10]}"
@@ -19,8 +19,7 @@ def scratch_postgres(server_url, prefix, migrate=True):
         connection.execute(text(f'CREATE DATABASE "{name}"'))
     try:
         url = server.set(database=name).render_as_string(hide_password=False)
-        if migrate:
-            upgrade(url)
+        upgrade(url)
         yield url
     finally:
         with admin.connect() as connection:

@@ -18,12 +18,21 @@ class AutomaticMove(NamedTuple):
     timed_out: bool = False  # played for a person whose time ran out
 
 
-def moves_itself(state, seats, timed_out=False):
-    """Whether the awaited move is the service's to make (a robot seat, a forced move it may play,
-    or a move whose time ran out under the robot policy)."""
+def service_kind(state, seats, timed_out=False):
+    """Why the service makes the awaited move itself: "robot" (a robot seat), "forced" (a single legal
+    move for a person who asked), "timeout" (the person's time ran out under the robot policy); else None."""
     seat = state.to_move[0]
     player = seats[state.controller(seat)]
-    return timed_out or player.robot is not None or (player.auto_forced and len(state.legal_moves(seat)) == 1)
+    if player.robot is not None:
+        return "robot"
+    if player.auto_forced and len(state.legal_moves(seat)) == 1:
+        return "forced"
+    return "timeout" if timed_out else None
+
+
+def moves_itself(state, seats, timed_out=False):
+    """Whether the awaited move is the service's to make."""
+    return service_kind(state, seats, timed_out) is not None
 
 
 def timed_out(session, game):
@@ -40,17 +49,17 @@ def automatic_move(session, game, state, seats):
     """The awaited move if the service is to make it, else None (a person must choose).
 
     A robot chooses from its seat's view alone, seeded by the game and position.
+    The log is read for a timeout only when no other reason applies.
     """
+    kind = service_kind(state, seats) or ("timeout" if timed_out(session, game) else None)
+    if kind is None:
+        return None
     seat = state.to_move[0]
     player = seats[state.controller(seat)]
-    if player.robot is not None:
-        return AutomaticMove(player, robot_choice(player.robot, game, state, seat), "robot")
-    legal = state.legal_moves(seat)
-    if player.auto_forced and len(legal) == 1:
-        return AutomaticMove(player, legal[0], "forced")
-    if timed_out(session, game):
-        return AutomaticMove(player, robot_choice(TIMEOUT_ROBOT_LEVEL, game, state, seat), "robot", timed_out=True)
-    return None
+    if kind == "forced":
+        return AutomaticMove(player, state.legal_moves(seat)[0], "forced")
+    level = TIMEOUT_ROBOT_LEVEL if kind == "timeout" else player.robot
+    return AutomaticMove(player, robot_choice(level, game, state, seat), "robot", timed_out=kind == "timeout")
 
 
 def robot_choice(level, game, state, seat):

@@ -8,12 +8,12 @@ from engine import AWAITING_MOVE, start_state
 from ..context import database, settings
 from ..db import queue_after_commit
 from ..links import BadLink, read_confirm_token
-from ..models import STATUS_ACTIVE, STATUS_UNCONFIRMED, Event, Game, Seat
+from ..models import STATUS_ACTIVE, STATUS_UNCONFIRMED, Game, Seat
 from . import notify
 from .auto import moves_itself
 from .clock import utcnow
 from .errors import Forbidden
-from .record import deal_while_awaited, lock_game, replay_game, sync_summary
+from .record import deal_while_awaited, lock_game, replay_game, sync_summary, write_event
 from .seats import seats_of
 from .spec import parse_game_spec
 
@@ -42,7 +42,7 @@ def create_game(data):
                     scores=list(state.scores), created_at=now, confirmed_at=None if others else now)
         session.add(game)
         session.flush()
-        session.add(Event(game_id=game.id, seq=0, data=start, created_at=now))
+        write_event(session, game.id, 0, start)
         for number, seat in zip(state.player_seats(), spec.seats):
             session.add(Seat(game_id=game.id, seat=number, name=seat.name, email=seat.email, robot=seat.robot))
         deal_while_awaited(session, game, state)

@@ -20,7 +20,7 @@ OUTBOX_INSERT = insert(Outbox.__table__)
 
 
 def queue_mail(session, kind, recipient, subject, context, game_id=None, seat=None, seq=None):
-    """Write one outbox row; the mail is handed to the dispatcher after the commit. Returns its id.
+    """Write one outbox row; the mail is handed to the dispatcher after the commit.
 
     A plain INSERT on the session's connection (no ORM object, no autoflush):
     the row is not read back in this transaction, and moves write one each.
@@ -42,4 +42,3 @@ def queue_mail(session, kind, recipient, subject, context, game_id=None, seat=No
     }
     outbox_id = session.connection().execute(OUTBOX_INSERT, row).inserted_primary_key[0]
     queue_after_commit(session, outbox_id=outbox_id)
-    return outbox_id

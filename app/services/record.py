@@ -37,7 +37,12 @@ def store_event(session, game, event):
     them, and this is the move path's hottest write.
     """
     game.seq += 1
-    session.connection().execute(EVENT_INSERT, {"game_id": game.id, "seq": game.seq, "data": event, "created_at": utcnow()})
+    write_event(session, game.id, game.seq, event)
+
+
+def write_event(session, game_id, seq, event):
+    """Insert one event row at `seq` (the start event is seq 0; later ones come through `store_event`)."""
+    session.connection().execute(EVENT_INSERT, {"game_id": game_id, "seq": seq, "data": event, "created_at": utcnow()})
 
 
 def deal_while_awaited(session, game, state):
