@@ -3,8 +3,9 @@
 The service calls `after_commit` after every committing transaction that
 queued mail or left a robot to move. By default nothing happens: mail stays
 in the outbox (shown on /dev/mailbox) and robots wait. The workers plug in
-with `set_dispatcher` (workers/dispatcher.py): a Celery task per outbox id
-and a `play_robot_turns(game_id)` task per game id. A dispatcher must not raise:
+with `set_dispatcher` (workers/dispatcher.py): Celery tasks that send the
+outbox rows and play each game's robot turns (`play_robot_turns(game_id)`),
+gathered over a short window under load. A dispatcher must not raise:
 the work is already committed, and the sweeps pick up anything it misses.
 """
 

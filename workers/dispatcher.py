@@ -1,12 +1,24 @@
 """The after-commit hook (app/dispatch.py) that hands committed work to Celery tasks."""
 
+import atexit
+import os
+import threading
 import time
 
 from app import dispatch
 
+# Under load, the work of every commit within this window goes out together: queueing a task costs
+# more than many moves' other work, and a mail or a robot's turn may wait this long.
+BATCH_WINDOW = 0.2
+
 
 class CeleryDispatcher:
-    """Queue `send_mail(ids)` for a commit's outbox rows and `play_robots(game_id)` per game with a robot to move.
+    """Queue `send_mail(ids)` for committed outbox rows and `play_robots(game_id)` per game with a robot to move.
+
+    The first commit after a quiet spell is queued at once; the commits that
+    follow within `window` seconds are gathered and queued together when it
+    ends, by a timer thread. Work still gathered when the process exits is
+    queued then; work lost with a killed process is found by the sweeps.
 
     It never raises: the work is committed, and the sweeps pick up what a
     broker failure makes it miss (queued mail, robot turns past their short
@@ -15,19 +27,50 @@ class CeleryDispatcher:
     attempts: the sweeps carry the work meanwhile.
     """
 
-    def __init__(self, flask_app):
+    def __init__(self, flask_app, window=BATCH_WINDOW):
         self.logger = flask_app.logger
         self.pause = flask_app.extensions["cachette"]["config"].sweep_interval
+        self.window = window
         self.paused_until = 0.0
+        self.lock = threading.Lock()
+        self.forget_timer()
+        self.outbox_ids, self.robot_game_ids = [], set()
+        os.register_at_fork(after_in_child=self.forget_timer)
+        atexit.register(self.publish)
+
+    def forget_timer(self):
+        """No publish is scheduled (a forked child has none of its parent's threads)."""
+        self.timer = None
+        self.last_publish = float("-inf")
 
     def __call__(self, outbox_ids, robot_game_ids):
-        from .tasks import play_robots, send_mail
+        with self.lock:
+            self.outbox_ids.extend(outbox_ids)
+            self.robot_game_ids.update(robot_game_ids)
+            if self.timer is not None:
+                return
+            wait = self.last_publish + self.window - time.monotonic()
+            if wait > 0:
+                self.timer = threading.Timer(wait, self.publish)
+                self.timer.daemon = True
+                self.timer.start()
+                return
+            self.last_publish = time.monotonic()
+        self.publish()
 
-        if time.monotonic() < self.paused_until:
+    def publish(self):
+        """Queue the tasks for everything gathered so far."""
+        from .tasks import play_robots, queue_send_mail
+
+        with self.lock:
+            outbox_ids, robot_game_ids = self.outbox_ids, sorted(self.robot_game_ids)
+            self.outbox_ids, self.robot_game_ids = [], set()
+            self.timer = None
+            self.last_publish = time.monotonic()
+        if time.monotonic() < self.paused_until or not (outbox_ids or robot_game_ids):
             return
         try:
-            if outbox_ids:
-                send_mail.apply_async((list(outbox_ids),), retry=False)
+            queue_send_mail(outbox_ids)
             for game_id in robot_game_ids:
                 play_robots.apply_async((game_id,), retry=False)
         except Exception:

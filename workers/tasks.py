@@ -11,7 +11,7 @@ from app.services.moves import play_robot_turns
 from . import deadlines, digests, outbox
 
 
-SEND_BATCH = 50  # rows per task when the sweep hands out a backlog
+SEND_BATCH = 50  # rows per task when many are handed out at once
 
 
 @shared_task(name="cachette.send_mail", ignore_result=True)
@@ -24,9 +24,14 @@ def send_mail(outbox_ids):
 def sweep_outbox():
     """Hand out again the rows never handed to a worker, due for a retry, or held by a worker that died."""
     ids = outbox.stranded_ids()
-    for start in range(0, len(ids), SEND_BATCH):
-        send_mail.delay(ids[start:start + SEND_BATCH])
+    queue_send_mail(ids)
     return len(ids)
+
+
+def queue_send_mail(outbox_ids):
+    """Queue `send_mail` for these rows, in tasks of at most SEND_BATCH so that workers share a backlog."""
+    for start in range(0, len(outbox_ids), SEND_BATCH):
+        send_mail.apply_async((outbox_ids[start:start + SEND_BATCH],), retry=False)
 
 
 @shared_task(name="cachette.play_robots", ignore_result=True)

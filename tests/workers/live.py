@@ -1,5 +1,7 @@
 """Helpers for the end-to-end tests: a real `celery worker` process (with beat), a private redis-server."""
 
+import base64
+import json
 import os
 import shutil
 import signal
@@ -90,3 +92,9 @@ def wait_until(condition, timeout, message):
         if time.monotonic() > deadline:
             raise AssertionError(message)
         time.sleep(0.05)
+
+
+def queued_tasks(client, queue):
+    """(task name, first argument) of every message waiting in a Redis queue, oldest first."""
+    messages = [json.loads(raw) for raw in reversed(client.lrange(queue, 0, -1))]
+    return [(message["headers"]["task"], json.loads(base64.b64decode(message["body"]))[0][0]) for message in messages]

@@ -1,12 +1,21 @@
-"""The Celery dispatcher when the broker is away: the commit stands, and moves stop waiting for the broker."""
+"""The Celery dispatcher: commits close together share their tasks, and when the broker is away the
+commit stands and moves stop waiting for the broker."""
 
+import os
 import socket
 import time
+import uuid
+
+import pytest
+import redis
 
 from app import create_app, dispatch
 from workers.web import attach
 
+from live import queued_tasks
 from worker_fixtures import worker_config
+
+REDIS_URL = os.environ.get("CACHETTE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
 
 def closed_port():
@@ -15,23 +24,59 @@ def closed_port():
         return probe.getsockname()[1]
 
 
-def test_after_the_broker_fails_it_is_left_alone_for_one_sweep_interval(tmp_path, caplog):
-    config = worker_config(tmp_path, f"sqlite:///{tmp_path / 'db.sqlite'}", redis_url=f"redis://127.0.0.1:{closed_port()}/0",
-                           sweep_interval=60)
-    application = attach(create_app(config))
-    dispatcher = dispatch.get_dispatcher()
+@pytest.fixture
+def attached(tmp_path):
+    made = []
+
+    def attach_app(**changes):
+        config = worker_config(tmp_path, f"sqlite:///{tmp_path / 'db.sqlite'}", **changes)
+        application = attach(create_app(config))
+        made.append(application)
+        return application, dispatch.get_dispatcher()
+
+    yield attach_app
+    dispatch.set_dispatcher(None)
+    for application in made:
+        application.extensions["cachette"]["db"].dispose()
+
+
+def test_commits_within_the_window_share_their_tasks(attached):
+    queue = f"cachette_test_{uuid.uuid4().hex[:8]}"
+    client = redis.Redis.from_url(REDIS_URL)
+    application, dispatcher = attached(redis_url=REDIS_URL, celery_queue=queue)
     try:
         with application.app_context():
-            dispatch.after_commit(outbox_ids=[1], robot_game_ids=["g"])           # refused: logged, not raised
-            assert "could not queue tasks" in caplog.text
-            assert dispatcher.paused_until > time.monotonic() + 55
-            started = time.perf_counter()
-            dispatch.after_commit(outbox_ids=[2], robot_game_ids=[])
-            assert time.perf_counter() - started < 0.05                          # no connection attempt
-            assert caplog.text.count("could not queue tasks") == 1
-            dispatcher.paused_until = 0.0                                        # the interval has passed
-            dispatch.after_commit(outbox_ids=[3], robot_game_ids=[])
-            assert caplog.text.count("could not queue tasks") == 2               # tried again
+            dispatch.after_commit(outbox_ids=[1], robot_game_ids=[])                  # after a quiet spell: at once
+            assert queued_tasks(client, queue) == [("cachette.send_mail", [1])]
+            for outbox_id in range(2, 62):
+                dispatch.after_commit(outbox_ids=[outbox_id], robot_game_ids=["g1"] if outbox_id % 2 else ["g2"])
+            assert len(queued_tasks(client, queue)) == 1                              # gathered, not yet queued
+            deadline = time.monotonic() + 5
+            while len(queued_tasks(client, queue)) == 1 and time.monotonic() < deadline:
+                time.sleep(0.02)
+            time.sleep(0.05)
+            assert queued_tasks(client, queue)[1:] == [
+                ("cachette.send_mail", list(range(2, 52))),                         # in tasks of SEND_BATCH rows
+                ("cachette.send_mail", list(range(52, 62))),
+                ("cachette.play_robots", "g1"),                                     # one task per game
+                ("cachette.play_robots", "g2"),
+            ]
+            assert dispatcher.timer is None
     finally:
-        dispatch.set_dispatcher(None)
-        application.extensions["cachette"]["db"].dispose()
+        client.delete(queue)
+
+
+def test_after_the_broker_fails_it_is_left_alone_for_one_sweep_interval(attached, caplog):
+    application, dispatcher = attached(redis_url=f"redis://127.0.0.1:{closed_port()}/0", sweep_interval=60)
+    dispatcher.window = 0                                                    # every commit queues its own tasks
+    with application.app_context():
+        dispatch.after_commit(outbox_ids=[1], robot_game_ids=["g"])           # refused: logged, not raised
+        assert "could not queue tasks" in caplog.text
+        assert dispatcher.paused_until > time.monotonic() + 55
+        started = time.perf_counter()
+        dispatch.after_commit(outbox_ids=[2], robot_game_ids=[])
+        assert time.perf_counter() - started < 0.05                          # no connection attempt
+        assert caplog.text.count("could not queue tasks") == 1
+        dispatcher.paused_until = 0.0                                        # the interval has passed
+        dispatch.after_commit(outbox_ids=[3], robot_game_ids=[])
+        assert caplog.text.count("could not queue tasks") == 2               # tried again

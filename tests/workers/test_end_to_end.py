@@ -19,7 +19,7 @@ from app.models import MAIL_SENT
 from workers.outbox import close_sender
 from workers.web import attach
 
-from live import RedisServer, WorkerProcess, wait_until
+from live import RedisServer, WorkerProcess, queued_tasks, wait_until
 from smtp_sink import free_port
 from worker_fixtures import smtp  # noqa: F401  (fixtures)
 from worker_helpers import outbox
@@ -156,8 +156,11 @@ def test_tasks_lost_in_a_redis_restart_are_recovered_by_the_sweeps(tmp_path, pos
     service = Live(tmp_path, postgres_url, server.url, smtp)
     try:
         game_ids = [service.start_game() for _ in range(3)]  # tasks wait in Redis: no worker yet
-        waiting = redis.Redis.from_url(server.url)
-        assert waiting.llen(service.queue) == 6             # an invitation and a robot turn per game
+        waiting = redis.Redis.from_url(server.url)          # an invitation and a robot turn per game
+        wait_until(lambda: sorted(argument for name, argument in queued_tasks(waiting, service.queue)
+                                  if name == "cachette.play_robots") == sorted(game_ids), 5, "the tasks were not queued")
+        assert sum(len(argument) for name, argument in queued_tasks(waiting, service.queue)
+                   if name == "cachette.send_mail") == 3
         waiting.close()
         server.stop()
         server.start()                                      # without persistence: the queued tasks are gone
