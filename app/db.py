@@ -5,14 +5,17 @@ with BEGIN IMMEDIATE so that two writers queue instead of failing halfway.
 Reads use plain deferred transactions and never block a writer.
 """
 
+import time
 from contextlib import contextmanager
 
-from sqlalchemy import create_engine, event
+from sqlalchemy import create_engine, event, exc
 from sqlalchemy.orm import Session
 
 from . import dispatch
 
 BUSY_TIMEOUT_MS = 10_000
+# A pooled connection idle for longer than this is tested before use (see ping_idle_connections).
+PING_AFTER_IDLE_SECONDS = 5
 
 
 class Database:
@@ -24,7 +27,8 @@ class Database:
             event.listen(self.engine, "connect", _sqlite_connect)
             event.listen(self.engine, "begin", _sqlite_begin)
         else:
-            self.engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+            self.engine = create_engine(url, pool_size=10, max_overflow=20)
+            ping_idle_connections(self.engine)
         self.write_engine = self.engine.execution_options(cachette_write=True)
         # PostgreSQL readers run each statement on its own (no BEGIN and ROLLBACK round trips).
         self.read_engine = self.engine if self.is_sqlite else self.engine.execution_options(
@@ -90,3 +94,28 @@ def _sqlite_connect(dbapi_connection, _record):
 def _sqlite_begin(connection):
     immediate = connection.get_execution_options().get("cachette_write")
     connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+
+def ping_idle_connections(engine):
+    """Test a pooled connection that has sat idle before handing it out.
+
+    A restarted or timed-out server leaves idle connections dead; a failed
+    ping makes the pool replace the connection. Connections in steady use
+    are not pinged: on a busy server that round trip cost a tenth of a
+    move. If the server restarts under load, the first statement on each
+    stale connection fails once, and SQLAlchemy then renews the whole pool.
+    """
+    def note_checkin(_dbapi_connection, record):
+        record.info["checked_in_at"] = time.monotonic()
+
+    def ping_if_idle(dbapi_connection, record, _proxy):
+        if time.monotonic() - record.info.get("checked_in_at", float("inf")) < PING_AFTER_IDLE_SECONDS:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except Exception as error:
+            raise exc.DisconnectionError(f"an idle database connection was lost: {error}") from error
+
+    event.listen(engine, "checkin", note_checkin)
+    event.listen(engine, "checkout", ping_if_idle)
