@@ -2,9 +2,11 @@
 
 Measures a trivial view (/health), the table page of a 200-event game, and
 move submissions through the API spread over 100 games, each printed as a
-ratio to the trivial view (targets: table >= 0.2, move >= 0.15).
+ratio to the trivial view (targets: table >= 0.2, move >= 0.15). The three
+loads take turns over several rounds, so that a machine whose speed drifts
+during the run slows all three alike.
 
-    .venv/bin/python bench/web_bench.py [--seconds 5] [--clients 8]
+    .venv/bin/python bench/web_bench.py [--seconds 8] [--rounds 4] [--clients 8]
 
 The server is the production web process (`workers.web:create_app()`):
 committed mail and robot turns go to Celery over Redis, on a queue of the
@@ -165,7 +167,8 @@ def replay_from(engine, game_id):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=8.0, help="time per load, split into rounds")
+    parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--clients", type=int, default=8)
     args = parser.parse_args(argv)
 
@@ -198,13 +201,19 @@ def measure(database_url, queue, args):
                     raise SystemExit("gunicorn did not start")
                 time.sleep(0.2)
         time.sleep(1)
-        trivial = run_load(port, args.seconds, args.clients, getter("/health"))
-        table = run_load(port, args.seconds, args.clients, getter(table_path))
-        moves_per_second = run_load(port, args.seconds, args.clients, mover(move_games, args.clients, database_url))
+        loads = {"trivial": getter("/health"), "table": getter(table_path),
+                 "moves": mover(move_games, args.clients, database_url)}
+        for load in loads.values():   # warm up: first imports, each worker's cache of game states
+            run_load(port, 1, args.clients, load)
+        rates = {name: [] for name in loads}
+        for _ in range(args.rounds):
+            for name, load in loads.items():
+                rates[name].append(run_load(port, args.seconds / args.rounds, args.clients, load))
+        trivial, table, moves_per_second = (sum(rates[name]) / args.rounds for name in loads)
     finally:
         gunicorn.terminate()
         gunicorn.wait(10)
-    print(f"gunicorn 2 workers, PostgreSQL, {args.clients} clients, {args.seconds:g} s each")
+    print(f"gunicorn 2 workers, PostgreSQL, {args.clients} clients, {args.seconds:g} s each in {args.rounds} rounds")
     print(f"trivial view (/health):       {trivial:8.1f} req/s  ratio 1.00")
     print(f"table page, {TABLE_EVENTS}-event game:  {table:8.1f} req/s  ratio {table / trivial:.2f}  (target >= 0.2)")
     print(f"moves across {MOVE_GAMES} games:      {moves_per_second:8.1f} req/s  ratio "
