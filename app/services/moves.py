@@ -12,7 +12,7 @@ from . import notify, snapshots
 from .auto import automatic_move
 from .errors import BadInput, Conflict, NotFound
 from .games import queue_robot_if_due
-from .record import deal_while_awaited, load_events, lock_game, store_event, sync_summary
+from .record import deal_while_awaited, load_events, lock_game, save_summary, store_event, sync_summary
 from .seats import open_link, seats_of
 
 ROBOT_MOVES_PER_CALL = 500  # a safety bound: no game needs this many robot moves in a row
@@ -130,4 +130,5 @@ def apply_move(session, game, state, seats, player_seat, move, by=None):
     notify.queue_move_mails(session, game, state, seats, seats[player_seat], canonical,
                             deal_ended=state.deals > deals_before)
     queue_robot_if_due(session, game, state, seats, dispatch=by is None)
+    save_summary(session, game)
     return MoveResult(game.id, player_seat, mover, canonical, game.seq, state.view(player_seat))
