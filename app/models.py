@@ -93,6 +93,9 @@ class Event(SQLModel, table=True):
 class Outbox(SQLModel, table=True):
     """A mail to send, written in the transaction of the event that causes it.
 
+    The row holds the template context its kind is rendered with when the
+    mail is sent or shown (app.services.mail.mail_bodies), not the rendered
+    bodies: a move pays for working out what to say, not for the markup.
     Workers claim a row (status `claimed`, `claimed_at`), send it with its
     stable `message_id`, and mark it `sent` with `sent_at`; `attempts`
     counts tries for back-off.
@@ -109,8 +112,9 @@ class Outbox(SQLModel, table=True):
     seat: int | None = None
     seq: int | None = None
     subject: str = Field(max_length=300)
-    text_body: str = Field(sa_column=Column(Text, nullable=False))
-    html_body: str = Field(sa_column=Column(Text, nullable=False))
+    context: dict | None = Field(default=None, sa_column=Column(JSON))
+    text_body: str | None = Field(default=None, sa_column=Column(Text))   # rendered: rows queued before 0004 only
+    html_body: str | None = Field(default=None, sa_column=Column(Text))
     status: str = Field(default=MAIL_QUEUED, max_length=16)
     attempts: int = 0
     claimed_at: datetime | None = None

@@ -29,6 +29,7 @@ from app.config import Config  # noqa: E402
 from app.scratch_database import scratch_postgres  # noqa: E402
 from app.models import MAIL_QUEUED, MAIL_SENT, Outbox  # noqa: E402
 from app.services import games  # noqa: E402
+from app.services.mail import mail_bodies  # noqa: E402
 from tests.workers.smtp_sink import free_port  # noqa: E402
 from workers.mailer import SmtpSender, build_message, envelope_sender  # noqa: E402
 from workers.outbox import thread_root  # noqa: E402
@@ -40,9 +41,9 @@ WORKERS = 2
 
 
 COPY_MAIL = """
-INSERT INTO outbox (message_id, recipient, kind, game_id, seat, seq, subject, text_body, html_body, status, attempts,
+INSERT INTO outbox (message_id, recipient, kind, game_id, seat, seq, subject, context, status, attempts,
                     created_at)
-SELECT :message_id, recipient, kind, game_id, seat, seq, subject, text_body, html_body, 'queued', 0,
+SELECT :message_id, recipient, kind, game_id, seat, seq, subject, context, 'queued', 0,
        created_at - interval '1 hour'
 FROM outbox WHERE id = :source
 """
@@ -62,7 +63,7 @@ def queue_mails(app, engine, count):
 
 
 def plain_loop(app, ids):
-    """The baseline: build each message and send it over one smtplib connection, nothing else."""
+    """The baseline: render and build each message and send it over one smtplib connection, nothing else."""
     with app.app_context():
         config = app.extensions["cachette"]["config"]
         db = app.extensions["cachette"]["db"]
@@ -72,8 +73,8 @@ def plain_loop(app, ids):
         sender = SmtpSender(config)
         started = time.perf_counter()
         for row in rows:
-            sender.send(build_message(row, config.mail_from, roots[row.id]), envelope_sender(config.mail_from),
-                        row.recipient)
+            sender.send(build_message(row, mail_bodies(row), config.mail_from, roots[row.id]),
+                        envelope_sender(config.mail_from), row.recipient)
         elapsed = time.perf_counter() - started
         sender.close()
     return len(rows) / elapsed

@@ -15,6 +15,7 @@ from app import create_app, dispatch
 from app.config import Config
 from app.migrate import upgrade
 from app.scratch_database import scratch_postgres
+from app.services.mail import mail_bodies
 
 POSTGRES_URL = os.environ.get("CACHETTE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 TABLES = ("outbox", "event", "seat", "game")
@@ -87,3 +88,13 @@ def app(tmp_path, database_url, dispatched):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+def text_of(mail):
+    """An outbox row's text body, rendered as it is sent."""
+    return mail_bodies(mail)[0]
+
+
+def html_of(mail):
+    """An outbox row's HTML body, rendered as it is sent."""
+    return mail_bodies(mail)[1]

@@ -17,8 +17,8 @@ class BadMail(Exception):
     """A row that can never be sent as it is (a header with a line break, a malformed address)."""
 
 
-def build_message(row, mail_from, thread_root=None, unsubscribe_url=None):
-    """The multipart (text and HTML) message for an outbox row.
+def build_message(row, bodies, mail_from, thread_root=None, unsubscribe_url=None):
+    """The multipart message for an outbox row, with its rendered (text, HTML) `bodies`.
 
     `thread_root` is the Message-ID of the first mail this recipient had about
     the game: every later one replies to it, so a game's mails thread together.
@@ -36,8 +36,9 @@ def build_message(row, mail_from, thread_root=None, unsubscribe_url=None):
         if unsubscribe_url:
             message["List-Unsubscribe"] = f"<{unsubscribe_url}>"
             message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-        message.set_content(row.text_body)
-        message.add_alternative(row.html_body, subtype="html")
+        text_body, html_body = bodies
+        message.set_content(text_body)
+        message.add_alternative(html_body, subtype="html")
     except ValueError as error:
         raise BadMail(f"cannot build the mail: {error}") from None
     _, address = parseaddr(row.recipient)

@@ -15,6 +15,7 @@ from app.context import database, external_url, settings
 from app.models import (MAIL_CLAIMED, MAIL_DIGEST, MAIL_FAILED, MAIL_HELD, MAIL_NONE, MAIL_QUEUED, MAIL_SENT,
                         MAIL_SUPPRESSED, Outbox, Seat)
 from app.services.clock import utcnow
+from app.services.mail import MailNotRendered, mail_bodies
 from app.services.seats import seat_path
 
 from .mailer import BadMail, MailboxSender, SmtpSender, build_message, envelope_sender, is_permanent
@@ -63,8 +64,8 @@ def deliver_batch(outbox_ids):
             try:
                 root = lookup(roots, (row.game_id, row.recipient), lambda: thread_root(session, row))
                 link = lookup(links, (row.game_id, row.seat), lambda: unsubscribe_url(seat))
-                outgoing.append((row, build_message(row, config.mail_from, root, link)))
-            except BadMail as error:
+                outgoing.append((row, build_message(row, mail_bodies(row), config.mail_from, root, link)))
+            except (BadMail, MailNotRendered) as error:
                 row.status, row.last_error = MAIL_FAILED, str(error)
                 outcome[row.id] = MAIL_FAILED
     for row, message in outgoing:

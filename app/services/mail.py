@@ -1,4 +1,4 @@
-"""Queueing mail: an outbox row rendered from templates/mail/<kind>.txt and .html.
+"""Queueing mail: an outbox row holding a template context, rendered by templates/mail/<kind>.txt and .html.
 
 Rows are written in the caller's transaction, so a mail exists exactly when
 the event that caused it does. Workers send queued rows (see models.Outbox).
@@ -19,14 +19,18 @@ from .clock import utcnow
 OUTBOX_INSERT = insert(Outbox.__table__)
 
 
+class MailNotRendered(Exception):
+    """A row whose templates fail on its context: it can never be sent as it is."""
+
+
 def queue_mail(session, kind, recipient, subject, context, game_id=None, seat=None, seq=None):
     """Write one outbox row; the mail is handed to the dispatcher after the commit.
 
-    A plain INSERT on the session's connection (no ORM object, no autoflush):
-    the row is not read back in this transaction, and moves write one each.
+    `context` holds plain JSON values (the row stores it) taken from the
+    recipient's own view. A plain INSERT on the session's connection (no ORM
+    object, no autoflush): the row is not read back in this transaction, and
+    moves write one each.
     """
-    env = current_app.jinja_env
-    context = dict(context, subject=subject, base_url=settings().base_url)
     domain = urlsplit(settings().base_url).hostname or "localhost"
     row = {
         "message_id": f"<{uuid.uuid4().hex}@{domain}>",
@@ -36,9 +40,20 @@ def queue_mail(session, kind, recipient, subject, context, game_id=None, seat=No
         "seat": seat,
         "seq": seq,
         "subject": " ".join(subject.split()),
-        "text_body": env.get_template(f"mail/{kind}.txt").render(context),
-        "html_body": env.get_template(f"mail/{kind}.html").render(context),
+        "context": dict(context, subject=subject, base_url=settings().base_url),
         "created_at": utcnow(),
     }
     outbox_id = session.connection().execute(OUTBOX_INSERT, row).inserted_primary_key[0]
     queue_after_commit(session, outbox_id=outbox_id)
+
+
+def mail_bodies(row):
+    """The (text, HTML) bodies of an outbox row, rendered from its kind and context."""
+    if row.context is None:
+        return row.text_body, row.html_body
+    env = current_app.jinja_env
+    try:
+        return (env.get_template(f"mail/{row.kind}.txt").render(row.context),
+                env.get_template(f"mail/{row.kind}.html").render(row.context))
+    except Exception as error:   # any failure of one row's templates must leave the other rows to be sent
+        raise MailNotRendered(f"cannot render the {row.kind} mail: {type(error).__name__}: {error}") from None

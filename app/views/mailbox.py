@@ -5,14 +5,17 @@ from sqlalchemy import select
 
 from ..context import database
 from ..models import Outbox
+from ..services.mail import mail_bodies
 
 bp = Blueprint("mailbox", __name__, url_prefix="/dev")
 SHOWN = 200
 
 
 def latest_mail():
+    """The latest outbox rows, newest first, each with its rendered (text, HTML) bodies."""
     with database().reading() as session:
-        return list(session.execute(select(Outbox).order_by(Outbox.id.desc()).limit(SHOWN)).scalars())
+        rows = list(session.execute(select(Outbox).order_by(Outbox.id.desc()).limit(SHOWN)).scalars())
+    return [(row, *mail_bodies(row)) for row in rows]
 
 
 @bp.get("/mailbox")
@@ -25,6 +28,6 @@ def mailbox_json():
     return jsonify(mails=[{
         "id": mail.id, "message_id": mail.message_id, "to": mail.recipient, "kind": mail.kind,
         "game_id": mail.game_id, "seat": mail.seat, "seq": mail.seq, "subject": mail.subject,
-        "text": mail.text_body, "html": mail.html_body, "status": mail.status,
+        "text": text_body, "html": html_body, "status": mail.status,
         "created_at": mail.created_at.isoformat(),
-    } for mail in latest_mail()])
+    } for mail, text_body, html_body in latest_mail()])

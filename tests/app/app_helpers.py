@@ -11,6 +11,8 @@ from app.services import games, tables
 from app.services.seats import seats_of
 from engine import replay
 
+from conftest import html_of, text_of
+
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 LINK = re.compile(r"http://localhost(/[^\s\"'<>]*)")
 
@@ -37,11 +39,11 @@ def mails(**where):
 
 def links_in(mail):
     """Every site path linked from a mail's text and HTML bodies."""
-    return sorted(set(LINK.findall(mail.text_body)) | set(LINK.findall(mail.html_body)))
+    return sorted(set(LINK.findall(text_of(mail))) | set(LINK.findall(html_of(mail))))
 
 
 def seat_path(mail):
-    return next(path for path in LINK.findall(mail.text_body) if path.startswith("/s/"))
+    return next(path for path in LINK.findall(text_of(mail)) if path.startswith("/s/"))
 
 
 def token_of(path):

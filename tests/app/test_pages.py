@@ -8,11 +8,11 @@ from sqlalchemy import select
 from app import create_app
 from app.context import database
 from app.models import Seat
-from conftest import make_config
 from engine import all_games
 from engine.robots import robot_levels
 
 from app.services.moves import play_robot_turns
+from conftest import html_of, make_config, text_of
 from app_helpers import ROBOTS3, counts, csrf_from, events_of, four_people, game_row, mails, seat_path, start, token_for
 
 
@@ -157,7 +157,7 @@ def test_refused_form_moves_show_the_table_with_a_message(client, fields, status
 def test_names_are_escaped_in_pages_and_mails(client):
     start([{"name": "<script>alert(1)</script>", "email": "ann@example.org"}, *ROBOTS3])
     mail = mails()[0]
-    assert "<script>" not in mail.html_body and "&lt;script&gt;" in mail.html_body
+    assert "<script>" not in html_of(mail) and "&lt;script&gt;" in html_of(mail)
     page = client.get(seat_path(mail)).get_data(as_text=True)
     assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     box = client.get("/dev/mailbox").get_data(as_text=True)
@@ -201,7 +201,7 @@ def test_the_replay_shows_every_hand_in_a_game_without_a_dummy(client):
 
 def test_confirmation_page_and_button(client):
     start(four_people())
-    link = re.search(r"http://localhost(/confirm/\S+)", mails()[0].text_body).group(1)
+    link = re.search(r"http://localhost(/confirm/\S+)", text_of(mails()[0])).group(1)
     before = counts()
     for _ in range(3):
         page = client.get(link)
@@ -222,7 +222,7 @@ def test_my_games_by_mail(client):
     assert mails(kind="my_games") == []
     client.post("/my-games", data={"csrf_token": csrf_from(page), "email": "ann@example.org"})
     (mail,) = mails(kind="my_games")
-    link = re.search(r"http://localhost(/my-games/\S+)", mail.text_body).group(1)
+    link = re.search(r"http://localhost(/my-games/\S+)", text_of(mail)).group(1)
     listing = client.get(link).get_data(as_text=True)
     assert "Quinto" in listing and 'href="/s/' in listing
     bad = client.post("/my-games", data={"csrf_token": csrf_from(page), "email": "x"})

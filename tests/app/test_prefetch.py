@@ -3,6 +3,7 @@
 from app.services.games import confirm_game
 from app.services.moves import play_robot_turns, submit_move
 
+from conftest import text_of
 from app_helpers import ROBOTS3, counts, csrf_from, four_people, game_row, links_in, mails, start, state_of, token_for
 
 CONFIRM = "http://localhost/confirm/"
@@ -12,7 +13,7 @@ def test_opening_every_mailed_link_ten_times_changes_nothing(client):
     start(four_people())                                   # stays unconfirmed: its confirm link is still live
     active = start([{"name": "Ann", "email": "ann@example.org"}, {"name": "Bo", "email": "bo@example.org"},
                     *ROBOTS3[:2]])
-    confirm_game(mails(kind="confirm", game_id=active.id)[0].text_body.split(CONFIRM)[1].split()[0])
+    confirm_game(text_of(mails(kind="confirm", game_id=active.id)[0]).split(CONFIRM)[1].split()[0])
     play_robot_turns(active.id)
     state = state_of(active.id)
     seat = state.to_move[0]

@@ -15,6 +15,7 @@ import pytest
 from app.services.games import confirm_game
 from engine.cards import display
 
+from conftest import html_of, text_of
 from app_helpers import four_people, mails, start, state_of, token_for
 
 CONFIRM = "http://localhost/confirm/"
@@ -49,7 +50,7 @@ def shown_in_text(text, cards):
 def test_no_seat_sees_hidden_cards(client, players, seed):
     rng = random.Random(seed)
     game = start(four_people()[:players])
-    confirm_game(mails(kind="confirm")[0].text_body.split(CONFIRM)[1].split()[0])
+    confirm_game(text_of(mails(kind="confirm")[0]).split(CONFIRM)[1].split()[0])
     state = state_of(game.id)
     tokens = {seat: token_for(game.id, seat) for seat in state.player_seats()}
     checked_mails = set()
@@ -68,7 +69,7 @@ def test_no_seat_sees_hidden_cards(client, players, seed):
             for mail in mails(seat=seat):
                 if mail.id not in checked_mails:
                     checked_mails.add(mail.id)
-                    assert not shown_in_text(mail.text_body + mail.html_body, hidden), (seat, mail.kind)
+                    assert not shown_in_text(text_of(mail) + html_of(mail), hidden), (seat, mail.kind)
             checks += 1
         mover = state.to_move[0]
         token = tokens[state.controller(mover)]

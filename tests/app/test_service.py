@@ -9,6 +9,7 @@ from app.services.record import replay_game
 from app.context import database
 from engine import all_games
 
+from conftest import text_of
 from app_helpers import ROBOTS3, counts, events_of, four_people, game_row, mails, start, state_of, token_for
 
 
@@ -41,7 +42,7 @@ def test_nobody_but_the_creator_is_mailed_before_confirmation(app, dispatched):
     assert game_row(game.id).status == STATUS_UNCONFIRMED
     assert game_row(game.id).due_at is None
     assert [(mail.kind, mail.recipient) for mail in mails()] == [("confirm", "ann@example.org")]
-    token = mails()[0].text_body.split("/confirm/")[1].split()[0]
+    token = text_of(mails()[0]).split("/confirm/")[1].split()[0]
     confirmed, creator = games.confirm_game(token)
     assert confirmed.status == STATUS_ACTIVE and creator.name == "Ann"
     invites = mails(kind="invite")
@@ -167,8 +168,8 @@ def test_a_whole_robot_game_ends_with_result_mails(app):
     [over] = mails(kind="game_over")
     assert over.recipient == "ann@example.org"
     names = {0: "Ann", 1: "Robot 2 and Robot 3"}              # three-handed: Ann's side is Ann and her dummy
-    assert f"Final scores: Ann {row.scores[0]}, Robot 2 and Robot 3 {row.scores[1]}." in over.text_body
-    assert f"{names[row.winner]} won" in over.text_body
+    assert f"Final scores: Ann {row.scores[0]}, Robot 2 and Robot 3 {row.scores[1]}." in text_of(over)
+    assert f"{names[row.winner]} won" in text_of(over)
     with pytest.raises(Conflict) as refused:
         moves.submit_move(token, "pass", row.seq)
     assert refused.value.code == "game_over"

@@ -8,6 +8,7 @@ from app.present import ACTION_HINTS, card_html, rank_order_words, suit_words
 from app.services.moves import play_robot_turns
 from engine import all_games
 
+from conftest import text_of
 from app_helpers import mails, start, state_of, token_for
 
 ANN = {"name": "Ann", "email": "ann@example.org"}
@@ -65,9 +66,9 @@ def turn_mails(name):
 
 def test_the_turn_mail_names_trumps_in_a_trump_game_only(client):
     view, [turn] = turn_mails("sueca")
-    assert f"Trumps: {suit_words(view['trump'])}." in turn.text_body
+    assert f"Trumps: {suit_words(view['trump'])}." in text_of(turn)
     _, quinto_turns = turn_mails("quinto")
-    assert quinto_turns and all("Trumps" not in mail.text_body for mail in quinto_turns)
+    assert quinto_turns and all("Trumps" not in text_of(mail) for mail in quinto_turns)
 
 
 @pytest.mark.parametrize("name, spoken", [("quinto", "Double"), ("all_fours", "Stand")])

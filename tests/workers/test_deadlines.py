@@ -11,6 +11,7 @@ from app.services.errors import Conflict
 from app.services.clock import utcnow
 from workers import deadlines
 
+from conftest import text_of
 from worker_fixtures import app, client, smtp  # noqa: F401  (fixtures)
 from worker_helpers import (ANN, BOB, ROBOTS3, csrf_from, events_of, game_row, outbox, person_moves,
                             play_until_person, set_row, start, start_confirmed, token_for)
@@ -34,7 +35,7 @@ def test_a_reminder_goes_once_when_the_configured_share_of_time_is_left(app):
     assert report.reminded == 1 and report.outcomes == {}
     assert deadlines.sweep_deadlines(row.remind_at + timedelta(seconds=2)).reminded == 0
     [reminder] = outbox(kind="reminder")
-    assert reminder.recipient == "ann@example.org" and "/s/" in reminder.text_body
+    assert reminder.recipient == "ann@example.org" and "/s/" in text_of(reminder)
 
 
 def test_on_timeout_a_robot_plays_for_the_absent_person_in_a_task_and_tells_them(app, dispatched):

@@ -6,6 +6,7 @@ from engine import replay
 from engine.cards import display
 from workers import outbox
 
+from conftest import html_of, text_of
 from worker_fixtures import app, smtp  # noqa: F401  (fixtures)
 from worker_helpers import ANN, BOB, ROBOTS3, events_of, outbox as rows, person_moves, play_until_person, start_confirmed
 
@@ -40,13 +41,13 @@ def test_mails_never_show_another_seats_hidden_cards(app, smtp):
     mails = [mail for mail in rows(game_id=game.id) if mail.seat is not None]
     assert {"invite", "your_turn", "game_over"} <= {mail.kind for mail in mails}
     turns = [mail for mail in mails if mail.kind == "your_turn"]
-    assert all("Your hand:" in mail.text_body for mail in turns)
+    assert all("Your hand:" in text_of(mail) for mail in turns)
     assert "deal_end" in {mail.kind for mail in mails}
     for mail in mails:
         position = replay(events[:mail.seq + 1])
         hidden = position.hidden_from(mail.seat) - told_at_deal_end(mail, position) - last_move(events, mail.seq)
         for card in hidden:
-            assert not shown(card, mail.text_body) and not shown(card, mail.html_body), (mail.kind, card)
+            assert not shown(card, text_of(mail)) and not shown(card, html_of(mail)), (mail.kind, card)
     checked = sum(len(replay(events[:mail.seq + 1]).hidden_from(mail.seat)) for mail in turns)
     assert checked > 100                                  # many hidden cards were looked for
     for mail in mails[:5]:
@@ -54,4 +55,4 @@ def test_mails_never_show_another_seats_hidden_cards(app, smtp):
     for message in smtp.recorder.messages():
         body = message.get_body(("plain",)).get_content()
         row = next(mail for mail in mails if mail.message_id == message["Message-ID"])
-        assert body.replace("\r\n", "\n").strip() == row.text_body.strip()      # what was checked is what is sent
+        assert body.replace("\r\n", "\n").strip() == text_of(row).strip()      # what was checked is what is sent

@@ -12,6 +12,7 @@ from workers import outbox
 from workers.celery_app import celery_init_app
 from workers.mailer import SmtpSender
 
+from conftest import text_of
 from worker_fixtures import app, client, smtp, worker_config  # noqa: F401  (fixtures)
 from worker_helpers import (BOB, ROBOTS3, outbox as rows, person_moves, play_until_person, seat_row, set_row, start,
                             start_confirmed)
@@ -146,6 +147,16 @@ def test_a_header_injection_in_a_row_is_refused_and_nothing_is_sent(app, smtp):
     assert smtp.recorder.received == []
 
 
+def test_a_row_its_templates_cannot_render_fails_alone(app, smtp):
+    start()
+    start()
+    broken, fine = rows(kind="invite")
+    set_row(Outbox, broken.id, context={"players": 5})                 # not the list the template walks
+    assert outbox.deliver_batch([broken.id, fine.id]) == {broken.id: MAIL_FAILED, fine.id: MAIL_SENT}
+    assert "cannot render the invite mail" in rows(id=broken.id)[0].last_error
+    assert [message.rcpt_tos for message in smtp.recorder.received] == [["ann@example.org"]]
+
+
 def test_a_name_with_a_line_break_never_reaches_a_header(app, smtp):
     evil = "Ann\r\nBcc: victim@example.org\r\n"
     with pytest.raises(BadInput):
@@ -174,7 +185,7 @@ def test_a_digest_seat_gets_one_mail_a_day_gathering_its_turns(app, smtp):
     assert digests.send_digests(utcnow() + timedelta(days=1, seconds=1)) == 1
     assert digests.send_digests(utcnow() + timedelta(days=1, seconds=1)) == 0
     [digest] = rows(kind="digest")
-    assert all(row.subject in digest.text_body for row in held)
+    assert all(row.subject in text_of(digest) for row in held)
     assert {row.status for row in rows(kind="your_turn")} == {"digested"}
     assert outbox.deliver(digest.id) == MAIL_SENT
     assert [message["Subject"] for message in smtp.recorder.messages()][-1] == digest.subject

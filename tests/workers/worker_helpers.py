@@ -11,6 +11,8 @@ from app.services import games, moves
 from app.services.seats import seats_of
 from engine import replay
 
+from conftest import text_of
+
 ROBOTS3 = [{"robot": "random"}] * 3
 ANN = {"name": "Ann", "email": "ann@example.org"}
 BOB = {"name": "Bob", "email": "bob@example.org"}
@@ -26,7 +28,7 @@ def start_confirmed(seats, **extra):
     """A game with more than one person, confirmed by its creator."""
     game = start(seats, **extra)
     confirm = outbox(kind="confirm", game_id=game.id)[0]
-    games.confirm_game(confirm.text_body.split("/confirm/")[1].split()[0])
+    games.confirm_game(text_of(confirm).split("/confirm/")[1].split()[0])
     return game
 
 
