@@ -5,6 +5,8 @@ A seat link carries (game id, seat, link version); bumping the seat's
 as a list, the newest last: links signed with an older key still open.
 """
 
+from functools import lru_cache
+
 from itsdangerous import BadSignature, URLSafeSerializer, URLSafeTimedSerializer
 
 SEAT = "seat-link"
@@ -18,8 +20,14 @@ class BadLink(Exception):
 
 
 def _serializer(keys, salt, timed=False):
+    return _serializer_for(tuple(keys), salt, timed)
+
+
+@lru_cache(maxsize=32)
+def _serializer_for(keys, salt, timed):
+    # Built once per key set and purpose: every move signs and checks seat links.
     kind = URLSafeTimedSerializer if timed else URLSafeSerializer
-    return kind(keys, salt=salt)
+    return kind(list(keys), salt=salt)
 
 
 def seat_token(keys, seat):
