@@ -5,6 +5,8 @@ A card is its canonical two-character text: rank `A K Q J T 9 … 2`, then suit
 identical to their notation, so the log, the API and the engine share one form.
 """
 
+import sys
+
 from .errors import NotationError
 
 RANKS = "AKQJT98765432"
@@ -17,9 +19,15 @@ _SYMBOL_SUITS = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 _SYMBOL_SUITS.update({"♤": "S", "♧": "C", "♢": "D", "♡": "H"})
 
 
+def card_of(rank, suit):
+    """The card of a rank and a suit, as one shared (interned) string for every pack and table:
+    a look-up that meets the very same object need not compare the text."""
+    return sys.intern(rank + suit)
+
+
 def pack(ranks=RANKS, suits=SUITS, jokers=0):
     """The cards of a pack in a fixed order: suit by suit, ranks as given."""
-    cards = [rank + suit for suit in suits for rank in ranks]
+    cards = [card_of(rank, suit) for suit in suits for rank in ranks]
     return cards + [JOKER] * jokers
 
 

@@ -7,7 +7,7 @@ top of the recorded deck (its first element) in the order the rules describe.
 from collections import Counter
 
 from .errors import DealError
-from .cards import CANONICAL_CARDS, parse_card
+from .cards import parse_card
 
 
 def check_deck(deck, expected_pack):
@@ -15,11 +15,13 @@ def check_deck(deck, expected_pack):
     if not isinstance(deck, list):
         raise DealError("a deal's deck must be a list of cards")
     try:
-        canonical = CANONICAL_CARDS.issuperset(deck)
+        exact = same_cards(deck, expected_pack)   # the usual deck: canonical already, nothing to parse
     except TypeError:  # an unhashable entry: let parse_card name it
-        canonical = False
-    cards = list(deck) if canonical else [parse_card(card) for card in deck]
-    if sorted(cards) != sorted(expected_pack):
+        exact = False
+    if exact:
+        return list(deck)
+    cards = [parse_card(card) for card in deck]
+    if not same_cards(cards, expected_pack):
         missing = sorted((Counter(expected_pack) - Counter(cards)).elements())
         extra = sorted((Counter(cards) - Counter(expected_pack)).elements())
         details = []
@@ -33,6 +35,15 @@ def check_deck(deck, expected_pack):
     return cards
 
 
+def same_cards(cards, expected_pack):
+    """Whether `cards` holds each card of `expected_pack` exactly as many times."""
+    expected = set(expected_pack)
+    if len(expected) < len(expected_pack):  # a pack with a card twice: compare counts by sorting
+        return sorted(cards) == sorted(expected_pack)
+    # Every card once (the usual pack): as many cards, the same ones, cannot repeat any.
+    return len(cards) == len(expected_pack) and set(cards) == expected
+
+
 def deal_round(deck, seats, first, batches, start=0, step=1):
     """Deal `deck[start:]` round the table from `first`, in the given batch sizes.
 
@@ -40,13 +51,14 @@ def deal_round(deck, seats, first, batches, start=0, step=1):
     takes that many cards. Returns the hands (indexed by seat) and the index of
     the first card not dealt. `step` -1 deals to the right (counter-clockwise).
     """
-    hands = [[] for _ in range(seats)]
-    if all(size == 1 for size in batches):
+    if batches.count(1) == len(batches):
         # One card at a time: each hand is every `seats`-th card, a single slice.
         end = start + seats * len(batches)
+        hands = [None] * seats
         for offset in range(seats):
             hands[(first + offset) % seats] = deck[start + offset:end:seats]
         return hands, end
+    hands = [[] for _ in range(seats)]
     position = start
     for size in batches:
         for offset in range(seats):

@@ -7,11 +7,14 @@ it; the state never draws random numbers or reads a clock.
 
 import pickle
 
+from .dealing import check_deck
 from .errors import DealError, OutOfTurnError, RecordError
 from .options import resolve_options
 
 AWAITING_MOVE = "move"
 AWAITING_DEAL = "deal"
+
+_DEFAULT_OPTIONS = {}   # (game class, players) -> every option at its default, resolved once
 
 
 class GameState:
@@ -30,7 +33,10 @@ class GameState:
             allowed = " or ".join(str(n) for n in self.players)
             raise RecordError(f"{self.title} is played by {allowed} players, not {players}")
         self.player_count = players
-        self.opts = resolve_options(self.options, options, players)
+        if type(options) is dict and not options:   # the usual start: the defaults
+            self.opts = self.default_options(players)
+        else:
+            self.opts = resolve_options(self.options, options, players)
         self.seat_count = self.seats_for(players)
         if type(dealer) is not int or not 0 <= dealer < self.seat_count:
             raise RecordError(f"dealer must be a seat from 0 to {self.seat_count - 1}, not {dealer!r}")
@@ -38,6 +44,14 @@ class GameState:
         self.deals = 0
         self.over = False
         self.winner = None
+
+    @classmethod
+    def default_options(cls, players):
+        """Every option at its default for this many players (a copy: states may not share one)."""
+        key = cls, players
+        if key not in _DEFAULT_OPTIONS:
+            _DEFAULT_OPTIONS[key] = resolve_options(cls.options, {}, players)
+        return dict(_DEFAULT_OPTIONS[key])
 
     # Facts a subclass may refine -------------------------------------------
 
@@ -95,8 +109,6 @@ class GameState:
     # Shared behaviour -------------------------------------------------------
 
     def apply_deal(self, deck):
-        from .dealing import check_deck
-
         if self.awaiting != AWAITING_DEAL:
             raise DealError(f"a deal is not expected now: {self.waiting_for()}")
         self.deal_pack(check_deck(deck, self.full_pack()))

@@ -6,7 +6,7 @@ round, quints scored the moment a trick is won, and a game of 250. With three
 players one of them (seat 0) also plays the dummy opposite him (seat 2).
 """
 
-from ..cards import JOKER, RANKS, SUIT_NAMES, pack, parse_card, sort_cards
+from ..cards import JOKER, RANKS, SUIT_NAMES, card_of, pack, parse_card, sort_cards
 from ..dealing import deal_round
 from ..errors import IllegalMoveError, RecordError
 from ..options import Option
@@ -19,21 +19,27 @@ SUITS_LOW_TO_HIGH = "SCDH"
 HAND_ORDER = "HDCS"
 # One total order of the 52 cards: suit first (hearts highest), then rank.
 POWER = {
-    rank + suit: suit_index * 13 + (12 - rank_index)
+    card_of(rank, suit): suit_index * 13 + (12 - rank_index)
     for suit_index, suit in enumerate(SUITS_LOW_TO_HIGH)
     for rank_index, rank in enumerate(RANKS)
 }
 POWER[JOKER] = -1  # the Joker never wins a trick
 QUINT_BY_SUIT = {"H": 20, "D": 15, "C": 10, "S": 5}
 QUINT_PAIRS = tuple(
-    (first + suit, second + suit, points)
+    (card_of(first, suit), card_of(second, suit), points)
     for suit, points in QUINT_BY_SUIT.items()
     for first, second in (("A", "4"), ("2", "3"))
 )
-# Each card that can be part of a quint: a single quint's points, or the pairs it may complete.
-QUINT_SINGLES = {"5" + suit: points for suit, points in QUINT_BY_SUIT.items()}
-QUINT_PAIR_CARDS = frozenset(card for high, low, _ in QUINT_PAIRS for card in (high, low))
 QUINT_ROYAL = 25
+# Each card that can be part of a quint: the quint it makes alone (the Joker, a five), or None
+# for a card that needs its mate (A-4 or 2-3 of a suit).
+QUINT_PARTS = {
+    JOKER: (QUINT_ROYAL, (JOKER,)),
+    **{card_of("5", suit): (points, (card_of("5", suit),)) for suit, points in QUINT_BY_SUIT.items()},
+    **dict.fromkeys(card for high, low, _ in QUINT_PAIRS for card in (high, low)),
+}
+# Per suit, whether a card is of that suit: filtering a hand with it loops in C, not Python.
+IN_SUIT = {suit: frozenset(pack(suits=suit)).__contains__ for suit in SUITS_LOW_TO_HIGH}
 BASE_TRICK_VALUE = 5
 CACHETTE_SIZE = 5
 TRICKS_PER_DEAL = 12
@@ -44,6 +50,7 @@ DUMMY_PLAYER, DUMMY = 0, 2
 CALLS = ("pass", "double", "redouble")
 
 PHASE_DEAL, PHASE_DOUBLING, PHASE_PLAY, PHASE_OVER = "deal", "doubling", "play", "over"
+AWAITING_IN = {PHASE_DEAL: AWAITING_DEAL, PHASE_DOUBLING: AWAITING_MOVE, PHASE_PLAY: AWAITING_MOVE, PHASE_OVER: None}
 
 
 def quints_in(cards):
@@ -51,12 +58,12 @@ def quints_in(cards):
     found = []
     pair_cards = 0
     for card in cards:
-        if card == JOKER:
-            found.append((QUINT_ROYAL, (JOKER,)))
-        elif card in QUINT_SINGLES:
-            found.append((QUINT_SINGLES[card], (card,)))
-        elif card in QUINT_PAIR_CARDS:
-            pair_cards += 1
+        if card in QUINT_PARTS:   # a single look-up for the many cards in no quint
+            alone = QUINT_PARTS[card]
+            if alone:
+                found.append(alone)
+            else:
+                pair_cards += 1
     if pair_cards > 1:   # most tricks cannot hold a pair: skip the search
         present = set(cards)
         for high, low, points in QUINT_PAIRS:
@@ -131,7 +138,7 @@ class Quinto(TrickGame):
         self.deal_quints = []
         self.tricks_won = [0, 0]
         self.legal_seat, self.legal_list = None, None   # the legal moves cached for one seat
-        self.joker_lead_forbidden = self.opts["joker_lead"] == "forbidden"
+        self.joker_seat = None   # the seat dealt the Joker: no other hand need be searched for it
 
     # Facts -------------------------------------------------------------------
 
@@ -155,7 +162,7 @@ class Quinto(TrickGame):
     def set_phase(self, phase):
         # `awaiting` and `to_move` are kept as attributes: the move path reads them often.
         self.phase = phase
-        self.awaiting = {PHASE_OVER: None, PHASE_DEAL: AWAITING_DEAL}.get(phase, AWAITING_MOVE)
+        self.awaiting = AWAITING_IN[phase]
         self.update_turn()
 
     def update_turn(self):
@@ -182,6 +189,8 @@ class Quinto(TrickGame):
         self.cachette = cards[:CACHETTE_SIZE]
         self.cachette_taken = False
         self.dealt_hands = [list(hand) for hand in hands]
+        joker_at = cards.index(JOKER) - CACHETTE_SIZE   # the hands are dealt one card at a time from eldest
+        self.joker_seat = (eldest + joker_at) % 4 if joker_at >= 0 else None
         self.calls = []
         self.deal_quints = []
         self.tricks_won = [0, 0]
@@ -201,7 +210,10 @@ class Quinto(TrickGame):
     def apply_move(self, seat, text):
         # The common case, a canonical move from the list just asked for, needs no other check.
         if seat == self.legal_seat and type(seat) is int and type(text) is str and text in self.legal_list:
-            self.play(seat, text)
+            if self.phase == PHASE_PLAY:
+                self.play_card(seat, text)
+            else:
+                self.call(seat, text)
             return text
         return super().apply_move(seat, text)
 
@@ -219,11 +231,15 @@ class Quinto(TrickGame):
         return moves
 
     def legal_calls(self, seat):
-        doubler = next((s for s, call in self.calls if call == "double"), None)
+        doubler = None
+        for caller, call in self.calls:
+            if call == "redouble":
+                return ["pass"]
+            if call == "double":
+                doubler = caller
         if doubler is None:
             return ["double", "pass"]
-        redoubled = any(call == "redouble" for _, call in self.calls)
-        if side_of(doubler) != side_of(seat) and not redoubled:
+        if side_of(doubler) != side_of(seat):
             return ["pass", "redouble"]
         return ["pass"]
 
@@ -237,18 +253,18 @@ class Quinto(TrickGame):
 
     def legal_cards(self, seat):
         hand = self.hands[seat]
-        holds_joker = JOKER in hand
+        holds_joker = seat == self.joker_seat and JOKER in hand
         trick = self.trick
         if not trick:
-            if holds_joker and self.joker_lead_forbidden and len(hand) > 1:
+            if holds_joker and len(hand) > 1 and self.opts["joker_lead"] == "forbidden":
                 return [card for card in hand if card != JOKER]
             return list(hand)
-        if holds_joker and self.joker_lead_forbidden and len(self.tricks) == TRICKS_PER_DEAL - 2 \
+        if holds_joker and len(self.tricks) == TRICKS_PER_DEAL - 2 and self.opts["joker_lead"] == "forbidden" \
                 and self.compelled(seat):
             return [JOKER]
         led = trick[0][1]
         suit = led[1] if led != JOKER else self.suit_to_follow()
-        following = [card for card in hand if card[1] == suit] if suit else None
+        following = [*filter(IN_SUIT[suit], hand)] if suit else None
         if not following:
             return list(hand)
         if holds_joker:
@@ -291,17 +307,43 @@ class Quinto(TrickGame):
         return IllegalMoveError(f"seat {seat} cannot play {move}: must follow suit ({suit})", seat)
 
     def play(self, seat, move):
-        self.legal_seat = None
         if self.phase == PHASE_PLAY:
             self.play_card(seat, move)
-            if self.phase == PHASE_PLAY:
-                self.to_move = [self.turn]
         else:
-            self.calls.append((seat, move))
-            if len(self.calls) == 4:
-                self.set_phase(PHASE_PLAY)
-            else:
-                self.update_turn()
+            self.call(seat, move)
+
+    def call(self, seat, move):
+        self.legal_seat = None
+        self.calls.append((seat, move))
+        if len(self.calls) == 4:
+            self.set_phase(PHASE_PLAY)
+        else:
+            self.update_turn()
+
+    def play_card(self, seat, card):
+        """TrickGame's card step and Quinto's end of trick in one method: every card played runs it."""
+        self.legal_seat = None
+        self.hands[seat].remove(card)
+        trick = self.trick
+        trick.append((seat, card))
+        if len(trick) < 4:
+            self.turn = seat = (seat + 1) % 4
+            self.to_move = [seat]
+            return
+        cards = tuple(trick)
+        winner = self.trick_winner(cards)
+        tricks = self.tricks
+        tricks.append((self.leader, cards, winner))
+        self.trick = []
+        self.leader = self.turn = winner
+        self.to_move = [winner]   # scoring below may end the deal and clear it
+        side = winner % 2
+        self.tricks_won[side] += 1
+        found = quints_in([card for _, card in cards])
+        if found and self.score_quints(side, found, len(tricks)):
+            return
+        if len(tricks) == TRICKS_PER_DEAL:
+            self.take_cachette(side)
 
     # Tricks and scoring --------------------------------------------------------
 
@@ -316,19 +358,8 @@ class Quinto(TrickGame):
                 best, winner = power, seat
         return winner
 
-    def after_trick(self, winner, cards):
-        side = side_of(winner)
-        self.tricks_won[side] += 1
-        if self.score_quints(side, [card for _, card in cards], len(self.tricks)):
-            return
-        if len(self.tricks) == TRICKS_PER_DEAL:
-            self.take_cachette(side)
-
-    def score_quints(self, side, cards, trick_number):
-        """Score the quints of a won trick; True if that won the game."""
-        found = quints_in(cards)
-        if not found:   # most tricks: the scores stand, and they were short of the target
-            return False
+    def score_quints(self, side, found, trick_number):
+        """Score quints found in a won trick; True if that won the game."""
         for points, quint in found:
             self.deal_quints.append({"side": side, "points": points, "cards": list(quint), "trick": trick_number})
             self.game_scores[side] += points
@@ -340,14 +371,16 @@ class Quinto(TrickGame):
     def take_cachette(self, side):
         self.cachette_taken = True
         self.tricks_won[side] += 1
-        if self.score_quints(side, self.cachette, TRICKS_PER_DEAL + 1):
+        found = quints_in(self.cachette)
+        if found and self.score_quints(side, found, TRICKS_PER_DEAL + 1):
             return
         self.score_tricks()
 
     def score_tricks(self):
         """Enter the deal's trick points, then decide the game or deal again."""
+        trick_value = self.trick_value
         for each in (0, 1):
-            self.game_scores[each] += self.tricks_won[each] * self.trick_value
+            self.game_scores[each] += self.tricks_won[each] * trick_value
         a, b = self.game_scores
         target = self.opts["target"]
         if a >= target and (b < target or a > b):
