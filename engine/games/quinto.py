@@ -339,7 +339,8 @@ class Quinto(TrickGame):
         self.to_move = [winner]   # scoring below may end the deal and clear it
         side = winner % 2
         self.tricks_won[side] += 1
-        found = quints_in([card for _, card in cards])
+        (_, first), (_, second), (_, third), (_, last) = cards   # cheaper than a comprehension
+        found = quints_in((first, second, third, last))
         if found and self.score_quints(side, found, len(tricks)):
             return
         if len(tricks) == TRICKS_PER_DEAL:
