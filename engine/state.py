@@ -47,7 +47,7 @@ class GameState:
 
     @classmethod
     def default_options(cls, players):
-        """Every option at its default for this many players (a copy: states may not share one)."""
+        """Every option at its default for this many players: a fresh copy for each state."""
         key = cls, players
         if key not in _DEFAULT_OPTIONS:
             _DEFAULT_OPTIONS[key] = resolve_options(cls.options, {}, players)
