@@ -56,7 +56,7 @@ def deal_round(deck, seats, first, batches, start=0, step=1):
         end = start + seats * len(batches)
         hands = [None] * seats
         for offset in range(seats):
-            hands[(first + offset) % seats] = deck[start + offset:end:seats]
+            hands[(first + step * offset) % seats] = deck[start + offset:end:seats]
         return hands, end
     hands = [[] for _ in range(seats)]
     position = start

@@ -145,6 +145,7 @@ def test_the_deal_passes_to_the_left_and_eldest_leads():
 
 def test_counter_clockwise_deals_and_plays_to_the_right():
     state = dealt([SPADES, CLUBS, DIAMONDS, HEARTS], dealer=3, options={"direction": "ccw"})
+    assert state.hands == [SPADES, CLUBS, DIAMONDS, HEARTS]      # one at a time, to the right from seat 2
     assert state.to_move == [2]
     state.apply_move(2, "KS")
     assert state.to_move == [1]
