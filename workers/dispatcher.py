@@ -32,16 +32,17 @@ class CeleryDispatcher:
         self.pause = flask_app.extensions["cachette"]["config"].sweep_interval
         self.window = window
         self.paused_until = 0.0
-        self.lock = threading.Lock()
-        self.forget_timer()
-        self.outbox_ids, self.robot_game_ids = [], set()
-        os.register_at_fork(after_in_child=self.forget_timer)
+        self.start_empty()
+        os.register_at_fork(after_in_child=self.start_empty)
         atexit.register(self.publish)
 
-    def forget_timer(self):
-        """No publish is scheduled (a forked child has none of its parent's threads)."""
+    def start_empty(self):
+        """Nothing gathered and no publish scheduled. A forked child starts so: it has none of its
+        parent's threads (their lock may be held for ever), and its parent queues what it gathered."""
+        self.lock = threading.Lock()
         self.timer = None
         self.last_publish = float("-inf")
+        self.outbox_ids, self.robot_game_ids = [], set()
 
     def __call__(self, outbox_ids, robot_game_ids):
         with self.lock:

@@ -80,3 +80,24 @@ def test_after_the_broker_fails_it_is_left_alone_for_one_sweep_interval(attached
         dispatcher.paused_until = 0.0                                        # the interval has passed
         dispatch.after_commit(outbox_ids=[3], robot_game_ids=[])
         assert caplog.text.count("could not queue tasks") == 2               # tried again
+
+
+def test_a_forked_child_starts_with_nothing_gathered_and_a_free_lock(attached):
+    application, dispatcher = attached(redis_url=f"redis://127.0.0.1:{closed_port()}/0")
+    dispatcher.window = 60
+    dispatcher.last_publish = time.monotonic()                               # the next commit is gathered
+    with application.app_context():
+        dispatch.after_commit(outbox_ids=[7], robot_game_ids=["g"])
+    assert dispatcher.timer is not None and dispatcher.outbox_ids == [7]
+    try:
+        with dispatcher.lock:                                                # held at the moment of the fork
+            child = os.fork()
+            if child == 0:
+                fresh = dispatcher.timer is None and dispatcher.outbox_ids == [] and not dispatcher.robot_game_ids
+                os._exit(0 if fresh and dispatcher.lock.acquire(timeout=1) else 1)
+        _, status = os.waitpid(child, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+        assert dispatcher.outbox_ids == [7]                                  # the parent still holds its work
+    finally:
+        dispatcher.timer.cancel()
+        dispatcher.start_empty()                                             # nothing left to queue at exit
