@@ -214,10 +214,7 @@ class Quinto(TrickGame):
     def apply_move(self, seat, text):
         # The common case, a canonical move from the list just asked for, needs no other check.
         if seat == self.legal_seat and type(seat) is int and type(text) is str and text in self.legal_list:
-            if self.phase == PHASE_PLAY:
-                self.play_card(seat, text)
-            else:
-                self.call(seat, text)
+            self.play(seat, text)
             return text
         return super().apply_move(seat, text)
 
@@ -341,7 +338,7 @@ class Quinto(TrickGame):
         self.trick = []
         self.leader = self.turn = winner
         self.to_move = [winner]   # scoring below may end the deal and clear it
-        side = winner % 2
+        side = side_of(winner)
         self.tricks_won[side] += 1
         (_, first), (_, second), (_, third), (_, last) = cards   # cheaper than a comprehension
         found = quints_in((first, second, third, last))
