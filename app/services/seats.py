@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from sqlalchemy import bindparam, select
+from sqlalchemy.orm import defer
 
 from ..context import settings
 from ..links import BadLink, read_seat_token, seat_token
@@ -10,9 +11,11 @@ from ..models import Game, Seat
 from .errors import Forbidden
 
 
-# Built once: the seat link of every request reads the same statement.
+# Built once: the seat link of every request reads the same statement. The game's columns come once per
+# seat row, so those a table page and a move never read are left out (reading one raises, not a query).
+UNREAD_GAME_COLUMNS = (Game.options, Game.to_move, Game.scores, Game.created_at, Game.confirmed_at)
 TABLE = (select(Game, Seat).join(Seat, Seat.game_id == Game.id).where(Game.id == bindparam("game_id"))
-         .order_by(Seat.seat))
+         .order_by(Seat.seat).options(*(defer(column, raiseload=True) for column in UNREAD_GAME_COLUMNS)))
 LOCKED_TABLE = TABLE.with_for_update(of=Game)
 
 
