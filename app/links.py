@@ -31,13 +31,28 @@ def _serializer_for(keys, salt, timed):
 
 
 def seat_token(keys, seat):
-    return _serializer(keys, SEAT).dumps([seat.game_id, seat.seat, seat.link_version])
+    return _signed_seat(tuple(keys), seat.game_id, seat.seat, seat.link_version)
+
+
+# Seat links are signed and checked on every move and table page, each time with two HMACs per key; the
+# answers depend only on the keys and the link, so they are kept. A failed check raises and is not kept.
+SEAT_LINKS_KEPT = 4096
+
+
+@lru_cache(maxsize=SEAT_LINKS_KEPT)
+def _signed_seat(keys, game_id, seat, version):
+    return _serializer_for(keys, SEAT, False).dumps([game_id, seat, version])
 
 
 def read_seat_token(keys, token):
     """(game id, seat, link version) from a seat token; BadLink if it was not signed by us."""
+    return _read_seat_token(tuple(keys), token)
+
+
+@lru_cache(maxsize=SEAT_LINKS_KEPT)
+def _read_seat_token(keys, token):
     try:
-        game_id, seat, version = _serializer(keys, SEAT).loads(token)
+        game_id, seat, version = _serializer_for(keys, SEAT, False).loads(token)
     except (BadSignature, ValueError, TypeError):
         raise BadLink("this link is not valid") from None
     if not (isinstance(game_id, str) and type(seat) is int and type(version) is int):
