@@ -48,6 +48,7 @@ def test_a_link_for_another_purpose_is_refused(app, client, game_link):
 
 def test_revoked_links_are_refused_and_new_ones_work(app, client, game_link):
     game_id = mails()[0].game_id
+    assert client.get(game_link).status_code == 200     # checked once, and its check kept, before the revocation
     with database().writing() as session:
         revoke_links(session, seats_of(session, game_id)[0])
     answer = client.get(game_link)
