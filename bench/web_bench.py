@@ -52,8 +52,8 @@ def free_port():
         return probe.getsockname()[1]
 
 
-def seed(database_url, base_url):
-    """A 200-event game's table link, and 100 games with every seat a person (same inbox: no confirmation)."""
+def seed(database_url, base_url, move_games=MOVE_GAMES):
+    """A 200-event game's table link, and `move_games` games with every seat a person (same inbox: no confirmation)."""
     from app.services import games, moves
     from app.services.record import replay_game
     from app.services.seats import seat_path, seats_of
@@ -75,15 +75,15 @@ def seed(database_url, base_url):
             mover = state.to_move[0]
             seq = moves.submit_move(paths[state.controller(mover)][3:], state.legal_moves(mover)[0], seq).seq
         table_path = paths[0]
-        move_games = []
-        for _ in range(MOVE_GAMES):
+        games_to_move = []
+        for _ in range(move_games):
             game = games.create_game({"game": "quinto", "seats": people, "options": {"target": 1000}})
             with db.reading() as session:
                 _, state = replay_game(session, game.id)
                 tokens = {number: seat_path(seat)[3:] for number, seat in seats_of(session, game.id).items()}
-            move_games.append({"id": game.id, "state": state, "seq": game.seq, "tokens": tokens})
+            games_to_move.append({"id": game.id, "state": state, "seq": game.seq, "tokens": tokens})
         db.dispose()
-    return table_path, move_games
+    return table_path, games_to_move
 
 
 def run_load(port, seconds, clients, request_once):
