@@ -96,7 +96,6 @@ def _sqlite_begin(connection):
     connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
-
 def ping_idle_connections(engine):
     """Test a pooled connection that has sat idle before handing it out.
 

@@ -31,7 +31,8 @@ def queue_mail(session, kind, recipient, subject, context, game_id=None, seat=No
     object, no autoflush): the row is not read back in this transaction, and
     moves write one each.
     """
-    domain = urlsplit(settings().base_url).hostname or "localhost"
+    base_url = settings().base_url
+    domain = urlsplit(base_url).hostname or "localhost"
     row = {
         "message_id": f"<{uuid.uuid4().hex}@{domain}>",
         "recipient": recipient,
@@ -40,7 +41,7 @@ def queue_mail(session, kind, recipient, subject, context, game_id=None, seat=No
         "seat": seat,
         "seq": seq,
         "subject": " ".join(subject.split()),
-        "context": dict(context, subject=subject, base_url=settings().base_url),
+        "context": dict(context, subject=subject, base_url=base_url),
         "created_at": utcnow(),
     }
     outbox_id = session.connection().execute(OUTBOX_INSERT, row).inserted_primary_key[0]

@@ -13,11 +13,12 @@ from .clock import utcnow
 
 
 # Built once, run on the session's connection: the move path reads and writes these on every move.
+EVENTS = Event.__table__.c
 EVENT_INSERT = insert(Event.__table__)
-EVENTS_BETWEEN = (select(Event.__table__.c.data)
-                  .where(Event.__table__.c.game_id == bindparam("game_id"), Event.__table__.c.seq > bindparam("after"),
-                         Event.__table__.c.seq <= bindparam("upto"))
-                  .order_by(Event.__table__.c.seq))
+EVENTS_BETWEEN = (select(EVENTS.data)
+                  .where(EVENTS.game_id == bindparam("game_id"), EVENTS.seq > bindparam("after"),
+                         EVENTS.seq <= bindparam("upto"))
+                  .order_by(EVENTS.seq))
 SUMMARY_COLUMNS = ("seq", "status", "awaiting", "to_move", "scores", "winner", "due_at", "remind_at", "finished_at")
 SUMMARY_UPDATE = update(Game.__table__).where(Game.__table__.c.id == bindparam("game_id"))
 LAST_SEQ = 2 ** 31 - 1   # the largest seq the column holds
