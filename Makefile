@@ -16,8 +16,9 @@ install: $(STAMP)
 browser:
 	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
 
+# Development: mail shown on /dev/mailbox, a key kept in instance/ (see app/config.py).
 run: $(STAMP)
-	$(PY) -m app.run
+	DEV_MAILBOX=1 $(PY) -m app.run
 
 test: $(STAMP) browser
 	$(PY) -m pytest -q

@@ -1,14 +1,26 @@
-"""One settings object, read from the environment, with embedded defaults.
+"""One settings object, read from the environment.
 
-The defaults need nothing installed: SQLite in the instance folder, the
-development mailbox instead of SMTP, and a secret key kept in the instance
-folder so that links survive a restart.
+Development is asked for with DEV_MAILBOX=1 (`make run` sets it): mail is
+shown on /dev/mailbox instead of sent, and without SECRET_KEY a random key is
+kept in the instance folder so that links survive a restart. Any other start
+is production and fails closed: it refuses to start unless SECRET_KEY,
+SMTP_HOST and REDIS_URL are set and not empty.
 """
 
 import os
 import secrets
+import sys
+import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+
+# What a production start (DEV_MAILBOX not set) cannot do without.
+PRODUCTION_SETTINGS = ("SECRET_KEY", "SMTP_HOST", "REDIS_URL")
+
+
+class ConfigError(Exception):
+    """The environment cannot start the service; the message is one line for whoever starts it."""
 
 
 @dataclass
@@ -27,9 +39,11 @@ class Config:
     smtp_password: str = ""
     smtp_starttls: bool = False
     mail_from: str = "Cachette <cachette@localhost>"
-    # With no SMTP server the outbox is only shown on /dev/mailbox.
-    dev_mailbox: bool = True
+    # Development only (DEV_MAILBOX=1): the outbox is shown on /dev/mailbox, and no mail is sent.
+    dev_mailbox: bool = False
     testing: bool = False
+    # The largest request body accepted (bytes); a bigger one is refused with 413.
+    max_content_length: int = 64 * 1024
     # Workers (see workers/): the share of a move's time left when the reminder goes,
     # how often the sweeps run, mail back-off and claims, the grace after an outage.
     reminder_share: float = 0.25
@@ -41,29 +55,42 @@ class Config:
     robot_turn_time: int = 120
     vacation_days: int = 14
     digest_period: int = 86400
+    # Rate limits on the requests that make the service mail someone (app/limits.py), in Flask-Limiter's
+    # notation ("10 per hour", several joined by ";"): per client address, and per address mailed.
+    limit_games_per_client: str = "10 per hour"
+    limit_games_per_address: str = "10 per day"
+    limit_links_per_client: str = "10 per hour"
+    limit_links_per_address: str = "5 per day"
 
     @classmethod
     def from_env(cls, instance_path, environ=None):
+        """The settings in `environ` (default: os.environ); ConfigError when they cannot start the service."""
         env = os.environ if environ is None else environ
+        dev_mailbox = flag(env, "DEV_MAILBOX")
+        missing = [name for name in PRODUCTION_SETTINGS if not env.get(name, "").strip()]
+        if missing and not dev_mailbox:
+            raise ConfigError(f"{' and '.join(missing)} must be set (DEV_MAILBOX=1 is for development only)")
         Path(instance_path).mkdir(parents=True, exist_ok=True)
-        smtp_host = env.get("SMTP_HOST", "")
+        secret_key = env.get("SECRET_KEY", "")
         return cls(
             instance_path=instance_path,
-            database_url=env.get("DATABASE_URL") or f"sqlite:///{Path(instance_path) / 'cachette.sqlite'}",
+            database_url=database_url_from_env(instance_path, env),
             redis_url=env.get("REDIS_URL", ""),
             celery_queue=env.get("CELERY_QUEUE") or cls.celery_queue,
-            secret_key=env.get("SECRET_KEY") or instance_secret(instance_path),
+            secret_key=secret_key if secret_key.strip() else instance_secret(instance_path),
             secret_key_fallbacks=[key for key in env.get("SECRET_KEY_FALLBACKS", "").split(",") if key],
             base_url=(env.get("BASE_URL") or f"http://127.0.0.1:{env.get('PORT', '5000')}").rstrip("/"),
-            smtp_host=smtp_host,
+            smtp_host=env.get("SMTP_HOST", ""),
             smtp_port=int(env.get("SMTP_PORT", "25")),
             smtp_user=env.get("SMTP_USER", ""),
             smtp_password=env.get("SMTP_PASSWORD", ""),
-            smtp_starttls=env.get("SMTP_STARTTLS", "") in ("1", "true", "yes"),
+            smtp_starttls=flag(env, "SMTP_STARTTLS"),
             mail_from=env.get("MAIL_FROM", cls.mail_from),
-            dev_mailbox=not smtp_host,
+            dev_mailbox=dev_mailbox,
             reminder_share=float(env.get("REMINDER_SHARE", cls.reminder_share)),
+            max_content_length=int(env.get("MAX_CONTENT_LENGTH", cls.max_content_length)),
             **{name: int(env[name.upper()]) for name in WORKER_SECONDS if env.get(name.upper())},
+            **{name: env[name.upper()] for name in RATE_LIMITS if env.get(name.upper())},
         )
 
     @property
@@ -77,10 +104,46 @@ WORKER_SECONDS = ("sweep_interval", "mail_retry_base", "mail_max_attempts", "mai
                   "robot_turn_time", "vacation_days", "digest_period")
 
 
+def flag(env, name):
+    return env.get(name, "").strip().lower() in ("1", "true", "yes")
+
+
+def database_url_from_env(instance_path, environ=None):
+    """DATABASE_URL, or SQLite in the instance folder."""
+    env = os.environ if environ is None else environ
+    return env.get("DATABASE_URL") or f"sqlite:///{Path(instance_path) / 'cachette.sqlite'}"
+# Rate limit settings that the environment may set (upper-cased names).
+RATE_LIMITS = ("limit_games_per_client", "limit_games_per_address", "limit_links_per_client",
+               "limit_links_per_address")
+
+
 def instance_secret(instance_path):
-    """A random key made once and kept in the instance folder (development only)."""
+    """A random key made once and kept in the instance folder (development only).
+
+    Processes starting together may each find no key: each writes its own to a
+    temporary file and links it into place, which only the first one manages,
+    so all of them read the same whole key and none ever reads a part of one.
+    """
     path = Path(instance_path) / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_urlsafe(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
+        with tempfile.NamedTemporaryFile("w", dir=instance_path, prefix=".secret_key.", delete=False) as draft:
+            draft.write(secrets.token_urlsafe(32))                   # a mkstemp file: readable by its owner only
+        try:
+            os.link(draft.name, path)
+        except FileExistsError:
+            pass
+        finally:
+            os.unlink(draft.name)
+    key = path.read_text().strip()
+    if not key:
+        raise ConfigError(f"the key file {path} is empty: delete it, and a new key is made on start")
+    return key
+
+
+@contextmanager
+def stop_on_config_error():
+    """For a process starting up: a ConfigError ends it with one line on stderr, not a traceback."""
+    try:
+        yield
+    except ConfigError as error:
+        sys.exit(f"cachette cannot start: {error}")

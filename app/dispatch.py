@@ -13,7 +13,8 @@ _dispatcher = None
 
 
 def set_dispatcher(dispatcher):
-    """Install `dispatcher(outbox_ids=[...], robot_game_ids=[...])`; None restores the default."""
+    """Install `dispatcher(outbox_ids=[...], robot_game_ids=[...], my_games=[(email, requested_at)])` (the last
+    argument only when there are look-ups); None restores the default."""
     global _dispatcher
     _dispatcher = dispatcher
 
@@ -27,3 +28,8 @@ def after_commit(outbox_ids, robot_game_ids):
     if _dispatcher is not None:
         _dispatcher(outbox_ids=outbox_ids, robot_game_ids=robot_game_ids)
 
+
+def request_my_games(email, requested_at):
+    """Hand the dispatcher a look-up of `email`'s games, for the workers to mail it the list if it plays."""
+    if _dispatcher is not None:
+        _dispatcher(outbox_ids=[], robot_game_ids=[], my_games=[(email, requested_at)])

@@ -1,8 +1,13 @@
 """Signed links: one salt per purpose, key rotation, revocation by version.
 
 A seat link carries (game id, seat, link version); bumping the seat's
-`link_version` revokes every link made before. Keys come from the config
-as a list, the newest last: links signed with an older key still open.
+`link_version` revokes every link made before. A confirmation link carries
+(address, link number) and expires; an unsubscribe link carries the address
+alone and does nothing else. Keys come from the config as a list, the
+newest last: links signed with an older key still open.
+
+Every rejected link, whatever the reason, gets the one message REJECTED:
+the answer tells nobody whether a link was forged, replaced, used or old.
 """
 
 from functools import lru_cache
@@ -10,13 +15,17 @@ from functools import lru_cache
 from itsdangerous import BadSignature, URLSafeSerializer, URLSafeTimedSerializer
 
 SEAT = "seat-link"
-CONFIRM = "confirm-game"
+CONFIRM = "confirm-address"
 MY_GAMES = "my-games"
+UNSUBSCRIBE = "unsubscribe"
 MY_GAMES_MAX_AGE = 7 * 24 * 3600
+CONFIRM_MAX_AGE = 7 * 24 * 3600
+REJECTED = ("This link does not work: it may be incomplete, replaced by a newer one, already used or out of date. "
+            "Use the link in your latest mail, or ask for fresh links to your games.")
 
 
 class BadLink(Exception):
-    """A link that is tampered with, revoked, expired or unknown."""
+    """A link that is tampered with, revoked, used, expired or unknown: answer it with REJECTED."""
 
 
 def _serializer(keys, salt, timed=False):
@@ -54,24 +63,41 @@ def _read_seat_token(keys, token):
     try:
         game_id, seat, version = _serializer_for(keys, SEAT, False).loads(token)
     except (BadSignature, ValueError, TypeError):
-        raise BadLink("this link is not valid") from None
+        raise BadLink() from None
     if not (isinstance(game_id, str) and type(seat) is int and type(version) is int):
-        raise BadLink("this link is not valid")
+        raise BadLink()
     return game_id, seat, version
 
 
-def confirm_token(keys, game_id):
-    return _serializer(keys, CONFIRM).dumps(game_id)
+def confirm_token(keys, address, number):
+    """The `number`-th confirmation link of `address`: single use (see models.Consent), and it expires."""
+    return _serializer(keys, CONFIRM, timed=True).dumps([address, number])
 
 
 def read_confirm_token(keys, token):
+    """(address, link number) from a confirmation token; BadLink if not ours or expired."""
     try:
-        game_id = _serializer(keys, CONFIRM).loads(token)
+        address, number = _serializer(keys, CONFIRM, timed=True).loads(token, max_age=CONFIRM_MAX_AGE)
+    except (BadSignature, ValueError, TypeError):
+        raise BadLink() from None
+    if not (isinstance(address, str) and type(number) is int):
+        raise BadLink()
+    return address, number
+
+
+def unsubscribe_token(keys, address):
+    """A link that can do one thing: stop all mail to `address`. It does not expire, as old mails keep it."""
+    return _serializer(keys, UNSUBSCRIBE).dumps(address)
+
+
+def read_unsubscribe_token(keys, token):
+    try:
+        address = _serializer(keys, UNSUBSCRIBE).loads(token)
     except BadSignature:
-        raise BadLink("this confirmation link is not valid") from None
-    if not isinstance(game_id, str):
-        raise BadLink("this confirmation link is not valid")
-    return game_id
+        raise BadLink() from None
+    if not isinstance(address, str):
+        raise BadLink()
+    return address
 
 
 def my_games_token(keys, email):
@@ -82,7 +108,7 @@ def read_my_games_token(keys, token):
     try:
         email = _serializer(keys, MY_GAMES, timed=True).loads(token, max_age=MY_GAMES_MAX_AGE)
     except BadSignature:
-        raise BadLink("this link is not valid or has expired; ask for a new one") from None
+        raise BadLink() from None
     if not isinstance(email, str):
-        raise BadLink("this link is not valid")
+        raise BadLink()
     return email

@@ -25,10 +25,10 @@ def upgrade(database_url, revision="head"):
 
 
 def main(argv=None):
-    from .config import Config
+    from .config import database_url_from_env
 
     argv = sys.argv[1:] if argv is None else argv
-    url = argv[0] if argv else Config.from_env("instance").database_url
+    url = argv[0] if argv else database_url_from_env("instance")
     upgrade(url)
     print(f"migrated {url.split('@')[-1]}")
 

@@ -1,4 +1,4 @@
-"""The tables: games, seats, the append-only event log and the mail outbox.
+"""The tables: games, seats, the append-only event log, the mail outbox and the addresses' consent.
 
 A game's truth is its event log; the `game` row is a summary kept in step
 with the log in the same transaction (whose turn, the deadline, the scores),
@@ -10,7 +10,7 @@ from datetime import datetime
 from sqlalchemy import JSON, Column, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-STATUS_UNCONFIRMED = "unconfirmed"   # waiting for the creator to confirm by mail
+STATUS_UNCONFIRMED = "unconfirmed"   # waiting for the creator to confirm from their mailbox
 STATUS_ACTIVE = "active"
 STATUS_PAUSED = "paused"             # a deadline passed under the "pause" policy
 STATUS_OVER = "over"
@@ -25,17 +25,24 @@ MAIL_SENT = "sent"
 MAIL_FAILED = "failed"
 MAIL_HELD = "held"                   # waiting for the seat's daily digest
 MAIL_DIGESTED = "digested"           # told in a digest instead
-MAIL_SUPPRESSED = "suppressed"       # the seat stopped mail
+MAIL_SUPPRESSED = "suppressed"       # the seat stopped mail, or the address asked never to be mailed
+MAIL_UNCONFIRMED = "unconfirmed"     # held until its address is confirmed
+MAIL_DROPPED = "dropped"             # never sent: a newer mail of its seat replaced it, or its link was spent
 
 MAIL_EACH = "each"                   # a mail for every turn (the default)
 MAIL_DIGEST = "digest"               # one digest a day
 MAIL_NONE = "none"                   # no mail for this seat
 MAIL_PREFERENCES = (MAIL_EACH, MAIL_DIGEST, MAIL_NONE)
 
+ADDRESS_UNCONFIRMED = "unconfirmed"  # gets nothing but a confirmation mail, at most one a day
+ADDRESS_CONFIRMED = "confirmed"
+ADDRESS_SUPPRESSED = "suppressed"    # asked never to be mailed again: gets nothing at all
+
 
 class Game(SQLModel, table=True):
     __tablename__ = "game"
-    __table_args__ = (Index("ix_game_due_at", "due_at"), Index("ix_game_remind_at", "remind_at"))
+    __table_args__ = (Index("ix_game_due_at", "due_at"), Index("ix_game_remind_at", "remind_at"),
+                      Index("ix_game_creator_email_status", "creator_email", "status"))
 
     id: str = Field(primary_key=True, max_length=32)
     game: str = Field(max_length=64)                     # the engine's registry name
@@ -102,7 +109,8 @@ class Outbox(SQLModel, table=True):
     """
 
     __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_status", "status"), Index("ix_outbox_game_recipient_id", "game_id", "recipient", "id"))
+    __table_args__ = (Index("ix_outbox_status", "status"), Index("ix_outbox_game_recipient_id", "game_id", "recipient", "id"),
+                      Index("ix_outbox_recipient_status", "recipient", "status"))
 
     id: int | None = Field(default=None, primary_key=True)
     message_id: str = Field(max_length=200, unique=True)
@@ -121,6 +129,25 @@ class Outbox(SQLModel, table=True):
     next_attempt_at: datetime | None = None                # back-off: not retried before then
     sent_at: datetime | None = None
     last_error: str | None = Field(default=None, sa_column=Column(Text))
+    created_at: datetime
+
+
+class Consent(SQLModel, table=True):
+    """What an address has agreed to (app.services.consent): one row per address, as clean_email writes it.
+
+    Confirmation links are numbered per address; each is single use: using
+    one spends it and every link numbered before it.
+    """
+
+    __tablename__ = "consent"
+
+    address: str = Field(primary_key=True, max_length=320)
+    state: str = Field(default=ADDRESS_UNCONFIRMED, max_length=16)
+    links_issued: int = 0                                  # the number of the newest confirmation link
+    links_spent: int = 0                                   # every link numbered up to this one has been used
+    confirm_sent_at: datetime | None = None                # the newest confirmation link was made then
+    confirmed_at: datetime | None = None
+    suppressed_at: datetime | None = None
     created_at: datetime
 
 

@@ -4,30 +4,14 @@ import re
 
 from markupsafe import Markup, escape
 
-from engine.cards import JOKER, SUIT_NAMES, SUIT_SYMBOLS, display
-
-WORDS = {"pass": "Pass", "double": "Double", "redouble": "Redouble"}
-ACTION_HINTS = {  # what a spoken move does, for players new to the game
-    "double": "every trick of this deal counts twice",
-    "redouble": "double the doubled value again",
-    "beg": "refuse the turned-up trump; the dealer then gives you a point or changes trumps",
-    "stand": "accept the turned-up suit as trumps",
-    "give": "keep this trump and give your opponent 1 point",
-    "run": "turn up new cards until another suit appears: it becomes trumps",
-    "capot": "undertake to win every trick of this deal",
-    "ruff": "take the stock into your hand, then discard as many cards face down",
-}
-
-
-def is_card(move):
-    return move == JOKER or (isinstance(move, str) and len(move) == 2 and move[1] in SUIT_SYMBOLS)
+from engine.cards import JOKER, SUIT_NAMES, SUIT_SYMBOLS, display, is_card
 
 
 def move_label(move):
-    """`10♥` for a card, `Double` for a call, the word itself otherwise."""
+    """`10♥` for a card (a canonical card of the notation), `Double` for a spoken move."""
     if is_card(move):
         return display(move)
-    return WORDS.get(move, str(move).replace("_", " ").capitalize())
+    return str(move).replace("_", " ").capitalize()
 
 
 def suit_class(card):

@@ -1,35 +1,51 @@
-"""`make run`: the whole service on embedded defaults (SQLite, the dev mailbox, the filesystem broker).
+"""`make run`: the whole service on one machine, with nothing to install.
 
 Listens on 127.0.0.1, port 5000 or $PORT; migrations are applied on start.
-A real Celery worker and beat run beside the web process (workers/devserver.py);
-Ctrl-C stops all three.
+Beside the web process: a private Redis (unless REDIS_URL names one), and a
+real Celery worker and beat, started again if they die (workers/devserver.py).
+Ctrl-C or SIGTERM stops them all. `make run` sets DEV_MAILBOX=1 (app/config.py).
 """
 
 import os
+import signal
+import tempfile
+from contextlib import ExitStack
 
-from workers.devserver import background_workers
+from workers.devserver import background_workers, private_redis
 from workers.web import attach
 
 from . import create_app
+from .config import stop_on_config_error
 from .context import settings
 from .migrate import upgrade
 
 
 def main():
     port = int(os.environ.get("PORT", "5000"))
-    app = attach(create_app())
-    with app.app_context():
-        config = settings()
-    upgrade(config.database_url)
-    address = f"http://127.0.0.1:{port}/"
-    print(f"Cachette is running: open {address}", flush=True)
-    if config.dev_mailbox:
-        print(f"Mail is not sent; read it at {address}dev/mailbox", flush=True)
-    with background_workers(config):
+    signal.signal(signal.SIGTERM, stop_on_sigterm)
+    with ExitStack() as stack:
+        scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="cachette-run-"))
+        if not os.environ.get("REDIS_URL"):
+            os.environ["REDIS_URL"] = stack.enter_context(private_redis(scratch))   # the workers inherit it
+        with stop_on_config_error():
+            app = attach(create_app())
+        with app.app_context():
+            config = settings()
+        upgrade(config.database_url)
+        address = f"http://127.0.0.1:{port}/"
+        print(f"Cachette is running: open {address}", flush=True)
+        if config.dev_mailbox:
+            print(f"Mail is not sent; read it at {address}dev/mailbox", flush=True)
+        print(f"The workers' broker: {config.redis_url}", flush=True)
+        stack.enter_context(background_workers(scratch))
         try:
             app.run(host="127.0.0.1", port=port, threaded=True, use_reloader=False)
         except KeyboardInterrupt:
             pass
+
+
+def stop_on_sigterm(signum, frame):
+    raise SystemExit(0)
 
 
 if __name__ == "__main__":

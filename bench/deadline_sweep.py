@@ -31,7 +31,8 @@ from app.migrate import upgrade  # noqa: E402
 from app.scratch_database import scratch_postgres  # noqa: E402
 from app.services import games, moves  # noqa: E402
 from app.services.clock import utcnow  # noqa: E402
-from workers import deadlines  # noqa: E402
+from app.services import deadlines  # noqa: E402
+from tests.conftest import confirmation_token  # noqa: E402
 
 POSTGRES_URL = os.environ.get("CACHETTE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 TEMPLATES = 20  # distinct real games whose logs the due games copy
@@ -55,6 +56,7 @@ def template_games():
     for _ in range(TEMPLATES):
         game = games.create_game({"game": "quinto", "move_time": "24h",
                                   "seats": [{"name": "Ann", "email": "ann@example.org"}, *[{"robot": "simple"}] * 3]})
+        games.confirm_address(confirmation_token(game.creator_email))
         moves.play_robot_turns(game.id)
         ids.append(game.id)
     return ids

@@ -53,8 +53,9 @@ def free_port():
 
 
 def seed(database_url, base_url, move_games=MOVE_GAMES):
-    """A 200-event game's table link, and `move_games` games with every seat a person (same inbox: no confirmation)."""
+    """A 200-event game's table link, and `move_games` games with every seat a person (one inbox), each confirmed."""
     from app.services import games, moves
+    from tests.conftest import confirmation_token
     from app.services.record import replay_game
     from app.services.seats import seat_path, seats_of
 
@@ -65,6 +66,7 @@ def seed(database_url, base_url, move_games=MOVE_GAMES):
     with app.app_context():
         db = app.extensions["cachette"]["db"]
         long_game = games.create_game({"game": "quinto", "seats": people, "options": {"target": 1000}})
+        games.confirm_address(confirmation_token(long_game.creator_email))
         with db.reading() as session:
             seats = seats_of(session, long_game.id)
         paths = {number: seat_path(seat) for number, seat in seats.items()}
@@ -78,6 +80,7 @@ def seed(database_url, base_url, move_games=MOVE_GAMES):
         games_to_move = []
         for _ in range(move_games):
             game = games.create_game({"game": "quinto", "seats": people, "options": {"target": 1000}})
+            games.confirm_address(confirmation_token(game.creator_email))
             with db.reading() as session:
                 _, state = replay_game(session, game.id)
                 tokens = {number: seat_path(seat)[3:] for number, seat in seats_of(session, game.id).items()}
@@ -185,7 +188,7 @@ def measure(database_url, queue, args):
     base_url = f"http://127.0.0.1:{port}"
     table_path, move_games = seed(database_url, base_url)
     env = dict(os.environ, DATABASE_URL=database_url, SECRET_KEY=SECRET, BASE_URL=base_url, REDIS_URL=REDIS,
-               CELERY_QUEUE=queue)
+               CELERY_QUEUE=queue, DEV_MAILBOX="1")
     env.pop("SMTP_HOST", None)
     gunicorn = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}", "--log-level", "warning",

@@ -1,7 +1,10 @@
 """The arena: two robot levels play duplicate deals, and the difference is measured.
 
 Each pack is played twice, at two tables, with the robots' sides swapped,
-so the luck of the cards cancels out. At each table games follow one
+so the luck of the cards cancels out. A deal is measured in the game's
+`returns` (higher is better in every game, penalty games included): A's
+edge is half the difference between the mean change of A's seats' returns
+and of B's, which in a game of two sides is A's points less B's. At each table games follow one
 another (single games, the deal passing to the left); deal k uses pack k at
 both tables. `python -m engine arena quinto --a strong --b simple --deals N`.
 """
@@ -80,7 +83,7 @@ class Table:
         if self.state is None or self.state.over:
             self.new_game()
         state = self.state
-        before = list(state.scores)
+        before = state.returns()
         state.apply_deal(list(pack))
         self.deals += 1
         while state.awaiting == AWAITING_MOVE:
@@ -90,10 +93,16 @@ class Table:
             move = self.robots[state.controller(seat)].choose(view)
             times[self.labels[unit_of(state, seat)]].append(time.perf_counter() - started)
             state.apply_move(seat, move)
-        gains = [after - start for after, start in zip(state.scores, before)]
-        if state.over and state.winner is not None:
-            self.games.append(self.labels[unit_of(state, state.winner) if not state.sides else state.winner])
-        return unit_gain(gains, self.labels, "A") - unit_gain(gains, self.labels, "B")
+        gains = [after - start for after, start in zip(state.returns(), before)]
+        result = state.result()
+        if result is not None and len(result.sides) == 1:
+            self.games.append(self.labels[result.sides[0] % 2])
+        return (self.seat_gain(state, gains, "A") - self.seat_gain(state, gains, "B")) / 2
+
+    def seat_gain(self, state, gains, label):
+        """The mean gain of the player seats that `label`'s robots play."""
+        seats = [seat for seat in state.player_seats() if self.labels[unit_of(state, seat)] == label]
+        return sum(gains[seat] for seat in seats) / len(seats)
 
 
 def play_block(game_name, players, level_a, level_b, seed, deal_numbers):
@@ -121,13 +130,8 @@ def pack_for(table, seed, number):
 
 
 def unit_of(state, seat):
-    """The scoring unit (side, or parity of seats without sides) a seat belongs to."""
-    return seat % state.sides if state.sides else seat % 2
-
-
-def unit_gain(gains, labels, label):
-    units = [gain for unit, gain in enumerate(gains) if labels[unit % 2] == label]
-    return sum(units) / len(units)
+    """Which robots play a seat: its side's parity (each seat is its own side where each plays alone)."""
+    return state.side_of(seat) % 2
 
 
 def merge(results):

@@ -7,6 +7,7 @@ deal event, every move of the deal chosen at random among the legal ones.
 import random
 import time
 
+from .events import deal_event, move_event, start_event
 from .record import replay, start_state
 from .registry import find_game
 from .state import AWAITING_DEAL, AWAITING_MOVE
@@ -16,7 +17,7 @@ def random_game(name, rng, players=None, max_deals=None):
     """A record of a game played at random from its start (all of it, or `max_deals`)."""
     game = find_game(name)
     players = players or game.players[0]
-    events = [{"type": "start", "game": name, "seats": players, "options": {}, "dealer": 0}]
+    events = [start_event(name, players)]
     state = start_state(events[0])
     while state.awaiting is not None and (max_deals is None or state.deals < max_deals or state.awaiting != AWAITING_DEAL):
         events.append(next_random_event(state, rng))
@@ -29,16 +30,16 @@ def next_random_event(state, rng):
         deck = state.full_pack()
         rng.shuffle(deck)
         state.apply_deal(deck)
-        return {"type": "deal", "deck": deck}
+        return deal_event(deck)
     seat = state.to_move[0]
     move = rng.choice(state.legal_moves(seat))
     state.apply_move(seat, move)
-    return {"type": "move", "seat": seat, "move": move}
+    return move_event(seat, move)
 
 
 def deals_per_second(name, seconds, rng):
     game = find_game(name)
-    start = {"type": "start", "game": name, "seats": game.players[0], "options": {}, "dealer": 0}
+    start = start_event(name, game.players[0])
     deals = 0
     began = time.perf_counter()
     deadline = began + seconds

@@ -52,6 +52,11 @@ def parse_card(text):
     return cleaned
 
 
+def is_card(move):
+    """Whether a canonical move is a card (the notation's other moves are lower-case words)."""
+    return isinstance(move, str) and move in CANONICAL_CARDS
+
+
 def suit_of(card):
     return card[1]
 

@@ -1,4 +1,4 @@
-"""The engine's command line: `python -m engine replay|bench|arena …`."""
+"""The engine's command line: `cachette replay|bench|arena …`, also run as `python -S -m engine …`."""
 
 import argparse
 import json
@@ -48,7 +48,7 @@ def arena_command(args):
 
 
 def build_parser():
-    parser = argparse.ArgumentParser(prog="python -m engine", description="Cachette's rules engine")
+    parser = argparse.ArgumentParser(prog="cachette", description="Cachette's rules engine")
     commands = parser.add_subparsers(dest="command", required=True)
 
     replay = commands.add_parser("replay", help="apply a record and print its summary or a seat's view")

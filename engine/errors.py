@@ -3,6 +3,16 @@
 Pages, mails and the API quote `code`; the message says who, what and why.
 """
 
+import reprlib
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxlong = _SHORT.maxother = 60
+
+
+def shown(value):
+    """`repr(value)` cut short with an ellipsis: how a message quotes a value it was given, however long or deep."""
+    return _SHORT.repr(value)
+
 
 class EngineError(ValueError):
     """Anything the engine refuses."""

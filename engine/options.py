@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, shown
 
 
 @dataclass(frozen=True)
@@ -12,7 +12,9 @@ class Option:
 
     `choices` lists the allowed values (strings or booleans); an integer
     option gives `minimum`/`maximum` instead. `default` may be a function of
-    the number of players, for defaults that depend on it.
+    the number of players, for defaults that depend on it. `help` is the
+    one-line explanation people read; `label`, its name as people read it,
+    defaults to the name in words.
     """
 
     name: str
@@ -21,6 +23,12 @@ class Option:
     choices: tuple = ()
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
+
+    @property
+    def title(self):
+        """The option's name as people read it."""
+        return self.label or self.name.replace("_", " ").capitalize()
 
     def default_for(self, players):
         return self.default(players) if callable(self.default) else self.default
@@ -34,16 +42,16 @@ class Option:
         if type(value) is not int:
             raise OptionError(f"option {self.name} must be a whole number, not {_show(value)}")
         if self.minimum is not None and value < self.minimum:
-            raise OptionError(f"option {self.name} must be at least {self.minimum}, not {value}")
+            raise OptionError(f"option {self.name} must be at least {self.minimum}, not {_show(value)}")
         if self.maximum is not None and value > self.maximum:
-            raise OptionError(f"option {self.name} must be at most {self.maximum}, not {value}")
+            raise OptionError(f"option {self.name} must be at most {self.maximum}, not {_show(value)}")
         return value
 
 
 def _show(value):
     if isinstance(value, bool):
         return "true" if value else "false"
-    return repr(value) if isinstance(value, str) else str(value)
+    return shown(value)
 
 
 def resolve_options(declared, given, players):
@@ -57,5 +65,5 @@ def resolve_options(declared, given, players):
     for name in given:
         if name not in values:
             offered = ", ".join(values) or "none"
-            raise OptionError(f"unknown option {name!r}; this game takes: {offered}")
+            raise OptionError(f"unknown option {shown(name)}; this game takes: {offered}")
     return values

@@ -31,24 +31,55 @@ def reaching(scores, target):
 
 
 class Ledger:
-    """A running score per owner (seat or side), with an entry for every change.
+    """The books of a series of deals: points per side, and counters (stakes) per seat with a pot.
 
-    Entries are kept so that views can show where each point came from.
+    Every change is kept as an entry so that views can show where each point
+    and each counter came from. Points and counters are separate accounts: a
+    game scores in one or both.
     """
 
-    def __init__(self, owners):
-        self.totals = [0] * owners
+    def __init__(self, sides, seats=0, opening=None, purses=None):
+        self.totals = list(opening) if opening else [0] * sides
         self.entries = []
+        self.counters = list(purses) if purses else [0] * seats
+        self.pot = 0
+        self.payments = []
 
     def add(self, deal, owner, points, reason):
+        """Score `points` to a side."""
         self.totals[owner] += points
-        self.entries.append({"deal": deal, "to": owner, "points": points, "reason": reason})
+        self.entries.append((deal, owner, points, reason))   # a tuple: Quinto scores on its move path
 
     def pay(self, deal, payer, payee, amount, reason):
-        """A transfer of stakes: the payee gains what the payer loses."""
-        self.totals[payer] -= amount
-        self.totals[payee] += amount
-        self.entries.append({"deal": deal, "from": payer, "to": payee, "points": amount, "reason": reason})
+        """A transfer of counters between seats: the payee gains what the payer loses."""
+        self.counters[payer] -= amount
+        self.counters[payee] += amount
+        self.payments.append({"deal": deal, "from": payer, "to": payee, "points": amount, "reason": reason})
+
+    def stake(self, deal, seat, amount, reason):
+        """A seat puts counters into the pot."""
+        self.counters[seat] -= amount
+        self.pot += amount
+        self.payments.append({"deal": deal, "from": seat, "to": None, "points": amount, "reason": reason})
+
+    def take_pot(self, deal, seat, reason, amount=None):
+        """A seat takes the pot (or `amount` of it)."""
+        amount = self.pot if amount is None else amount
+        self.pot -= amount
+        self.counters[seat] += amount
+        self.payments.append({"deal": deal, "from": None, "to": seat, "points": amount, "reason": reason})
+
+    def copy(self):
+        """An independent copy (entries are never changed once written, so they are shared)."""
+        twin = Ledger(0)
+        twin.totals, twin.entries = list(self.totals), list(self.entries)
+        twin.counters, twin.pot, twin.payments = list(self.counters), self.pot, list(self.payments)
+        return twin
 
     def view(self):
-        return {"totals": list(self.totals), "entries": [dict(entry) for entry in self.entries]}
+        entries = [{"deal": deal, "to": owner, "points": points, "reason": reason}
+                   for deal, owner, points, reason in self.entries]
+        return {"totals": list(self.totals), "entries": entries}
+
+    def stakes_view(self):
+        return {"totals": list(self.counters), "pot": self.pot, "entries": [dict(entry) for entry in self.payments]}

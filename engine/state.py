@@ -1,4 +1,4 @@
-"""The interface every game's state offers, and the parts all games share.
+"""The parts of the game protocol (`engine.protocol`) that all games share.
 
 A state is built from a `start` event and then folds `deal` and `move`
 events. `apply_move` checks a move (notation, turn, legality) before playing
@@ -8,16 +8,17 @@ it; the state never draws random numbers or reads a clock.
 import pickle
 
 from .dealing import check_deck
-from .errors import DealError, OutOfTurnError, RecordError
+from .errors import DealError, OptionError, OutOfTurnError, RecordError
 from .options import resolve_options
-
-AWAITING_MOVE = "move"
-AWAITING_DEAL = "deal"
+from .protocol import (  # noqa: F401  (AWAITING_* are re-exported for the games)
+    AWAITING_DEAL, AWAITING_MOVE, COUNTERS, KIND_TRICKS, PENALTY, POINTS, GameProtocol, Result, plain_seating,
+)
 
 _DEFAULT_OPTIONS = {}   # (game class, players) -> every option at its default, resolved once
+_SEATINGS = {}          # (game class, players, options) -> its Seating, worked out once
 
 
-class GameState:
+class GameState(GameProtocol):
     """Base of every game's state. Subclasses declare the class attributes."""
 
     name = ""          # the registry name used in records
@@ -26,7 +27,11 @@ class GameState:
     length = ""        # how long a game lasts, in words, for the lobby
     players = ()       # the numbers of players the game can be started with
     options = ()       # Option declarations
-    sides = None       # None when each seat plays for itself
+    sides = None       # how many partnerships; None when each seat plays for itself
+    kind = KIND_TRICKS
+    score_meaning = POINTS
+    flagship = False   # whether the lobby lists this game first and offers it unless another is picked
+    move_hints = {}    # each spoken move (a word, not a card): what it does, in one line for players
 
     def __init__(self, players, options, dealer):
         if players not in self.players:
@@ -53,57 +58,103 @@ class GameState:
             _DEFAULT_OPTIONS[key] = resolve_options(cls.options, {}, players)
         return dict(_DEFAULT_OPTIONS[key])
 
-    # Facts a subclass may refine -------------------------------------------
+    # Seats and sides: worked out here and nowhere else ----------------------
+
+    @classmethod
+    def seating(cls, players, options):
+        """Each seat's controller and side (see `engine.protocol.Seating`), worked out once per options."""
+        try:
+            key = cls, players, tuple(sorted(options.items()))
+            seating = _SEATINGS.get(key)
+        except (TypeError, AttributeError):   # unhashable or not a dict: let resolve_options name it
+            key, seating = None, None
+        if seating is None:
+            if players not in cls.players:
+                raise OptionError(f"{cls.title} is played by {' or '.join(map(str, cls.players))} players")
+            seating = cls.seat_plan(players, resolve_options(cls.options, options, players))
+            if key is not None:
+                _SEATINGS[key] = seating
+        return seating
+
+    @classmethod
+    def seat_plan(cls, players, opts):
+        """The seating for resolved options: a game with dummies or sides set by options refines this."""
+        return plain_seating(cls.seats_for(players), cls.partnership_count(players, opts))
+
+    @classmethod
+    def partnership_count(cls, players, opts):
+        """How many partnerships play (sides alternate round the table); None when each plays alone."""
+        return cls.sides
 
     @classmethod
     def seats_for(cls, players):
         """How many seats (hands) the game uses for this many players."""
         return players
 
+    @property
+    def seats(self):
+        """This game's seating."""
+        return self.seating(self.player_count, self.opts)
+
     def controller(self, seat):
         """The seat whose person makes this seat's moves (a dummy's partner)."""
-        return seat
+        return self.seats.controllers[seat]
+
+    def side_of(self, seat):
+        """The side `seat` scores for: its partnership, or itself."""
+        return self.seats.sides[seat]
 
     def player_seats(self):
         """The seats that are people (or robots) rather than dummies."""
-        return [seat for seat in range(self.seat_count) if self.controller(seat) == seat]
+        return self.seats.players()
 
-    # What a subclass must provide ------------------------------------------
-    #
-    # Besides the methods below, two attributes (or properties):
-    # `awaiting`: AWAITING_MOVE, AWAITING_DEAL, or None once the game is over;
-    # `to_move`: the seats whose move is awaited, in order; empty unless a move is awaited.
+    def move_seen_by(self, seat, move):
+        """What `seat` may be told of `move`, just made: the move, or None when it was made face down.
 
-    def full_pack(self):
-        """Every card of the pack this game deals, in a fixed order."""
-        raise NotImplementedError
+        Ask right after the move: a deal that follows may hide its card again.
+        By default a move is face down when it put its card where `seat` may
+        not look; a game whose face-down moves may be a card seen before (a
+        turned-up card discarded) says so itself.
+        """
+        return None if move in self.hidden_from(seat) else move
 
-    def legal_moves(self, seat):
-        """The canonical moves `seat` may make now (empty if not its turn)."""
-        raise NotImplementedError
+    def next_seat(self, seat):
+        """The seat after `seat` in play and in the deal: the left, unless a game plays the other way."""
+        return (seat + 1) % self.seat_count
 
-    def parse_move(self, seat, text):
-        """The canonical form of a move text, or NotationError."""
-        raise NotImplementedError
+    # The outcome ---------------------------------------------------------------
+
+    def winning_sides(self):
+        """The sides that won a finished game (several share a tie)."""
+        return [] if self.winner is None else [self.winner]
+
+    def result(self):
+        if not self.over:
+            return None
+        sides = tuple(self.winning_sides())
+        seats = tuple(seat for seat in self.player_seats() if self.side_of(seat) in sides)
+        return Result(seats=seats, sides=sides)
+
+    def returns(self):
+        """Each seat's side's score against the mean of the other sides' (negated for penalties);
+        counters are returned as they stand: what each seat holds."""
+        scores = list(self.scores)
+        if self.score_meaning == COUNTERS or len(scores) < 2:
+            by_side = [float(score) for score in scores]
+        else:
+            total = sum(scores)
+            sign = -1 if self.score_meaning == PENALTY else 1
+            by_side = [sign * (score - (total - score) / (len(scores) - 1)) for score in scores]
+        return [by_side[self.side_of(seat)] for seat in range(self.seat_count)]
+
+    # What a subclass must provide besides the protocol's abstract members ----
 
     def explain_illegal(self, seat, move):
         """Why `move` (canonical, not legal) may not be made by `seat`: an IllegalMoveError."""
         raise NotImplementedError
 
-    def play(self, seat, move):
-        """Apply a move already known to be legal."""
-        raise NotImplementedError
-
     def deal_pack(self, cards):
         """Deal a checked, canonical pack."""
-        raise NotImplementedError
-
-    @property
-    def scores(self):
-        raise NotImplementedError
-
-    def view(self, seat):
-        """What `seat` may see, as plain JSON-ready data."""
         raise NotImplementedError
 
     # Shared behaviour -------------------------------------------------------
@@ -140,6 +191,72 @@ class GameState:
         seats = ", ".join(str(seat) for seat in self.to_move)
         return f"awaiting a move from seat {seats}"
 
+    # Views -------------------------------------------------------------------
+
+    def check_seat(self, seat):
+        if type(seat) is not int or not 0 <= seat < self.seat_count:
+            raise RecordError(f"seat must be a number from 0 to {self.seat_count - 1}, not {seat!r}")
+
+    def view(self, seat):
+        self.check_seat(seat)
+        view = self.envelope(seat)
+        view.update(self.own_view(seat))
+        return view
+
+    def envelope(self, seat):
+        """The common part of a view (`engine.view.ENVELOPE`), filled the same way in every game."""
+        seating = self.seats
+        result = self.result()
+        return {
+            "game": self.name,
+            "seat": seat,
+            "players": self.player_count,
+            "controls": seating.controlled_by(seating.controllers[seat]),
+            "sides": list(seating.sides),
+            "partnerships": seating.partnerships,
+            "dealer": self.dealer,
+            "deal": self.deals,
+            "phase": self.phase,
+            "awaiting": self.awaiting,
+            "to_move": list(self.to_move) if self.awaiting == AWAITING_MOVE else [],
+            "legal": self.legal_for(seat),
+            "hand": self.hand_view(seat),
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "table": self.table_cards(),
+            "scores": list(self.scores),
+            "score_meaning": self.score_meaning,
+            "history": self.history_view(),
+            "options": dict(self.opts),
+            "over": self.over,
+            "winner": self.winner,
+            "result": {"seats": list(result.seats), "sides": list(result.sides)} if result else None,
+        }
+
+    def read_legal(self, seat):
+        """The legal moves of `seat`, for a reader: a game whose `legal_moves` keeps a cache for the
+        move path answers here without touching it, so that reading a shared state never changes it."""
+        return self.legal_moves(seat)
+
+    def legal_for(self, seat):
+        """The moves the view of `seat` offers, sorted."""
+        return sorted(self.read_legal(seat))
+
+    def hand_view(self, seat):
+        """The seat's hand as its view shows it (sorted as the game likes)."""
+        return list(self.hands[seat])
+
+    def table_cards(self):
+        """The cards face up in play now: [seat it lies before, or None for the middle, card] pairs."""
+        return []
+
+    def history_view(self):
+        """The finished deals as every seat may see them."""
+        return []
+
+    def own_view(self, seat):
+        """The game's own section of the view (keys outside the envelope)."""
+        return {}
+
     def summary(self):
         """The replay tool's summary (DESIGN.md): keys and order are a contract."""
         to_move = list(self.to_move) if self.awaiting == AWAITING_MOVE else []
@@ -151,7 +268,7 @@ class GameState:
             "deal": self.deals,
             "to_move": to_move,
             "awaiting": self.awaiting,
-            "legal": sorted(self.legal_moves(to_move[0])) if to_move else [],
+            "legal": sorted(self.read_legal(to_move[0])) if to_move else [],
         }
 
     def clone(self):

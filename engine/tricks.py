@@ -1,22 +1,38 @@
 """The trick loop that trick-taking games share.
 
-A subclass says which cards may be played (`legal_cards`), who wins a full
-trick (`trick_winner`) and what happens when a trick is won (`after_trick`);
-this class keeps the hands, the trick in progress and the tricks of the deal.
-Games with a trump suit set `trump`, `follow_rule` and `strength` (see
-`engine.trumps`) and get both rules from here.
+This class keeps the hands, the trick in progress and the tricks of the
+deal. The game gives it two rules through narrow hooks with defaults: which
+cards may follow (`follow_rule` and `card_suit`, see `engine.trumps`) and
+how strong each card of a trick is (`card_power(card, context)`, the one
+hook that decides who wins a trick: ranked suits, Bowers, beaters that
+depend on the led card, "the first of a kind wins"), and says what happens
+when a trick is won (`after_trick`). Games with a trump suit set `trump`
+and `strength` and need no hook of their own.
 """
 
 from .cards import display
 from .errors import IllegalMoveError
 from .state import GameState
-from .trumps import FOLLOW, follow_reason, playable, trick_winner
+from typing import NamedTuple
+
+from .trumps import FOLLOW, follow_reason, playable
 
 
 def follow_suit(hand, suit):
     """The cards of `hand` that obey "follow suit if you can"."""
     following = [card for card in hand if card[1] == suit]
     return following or list(hand)
+
+
+class TrickContext(NamedTuple):
+    """What `card_power` may weigh besides the card: the trick as it stands when the card is played."""
+
+    led: str            # the card led
+    led_suit: str       # the suit to follow (after `card_suit`)
+    trump: str | None   # the trump suit, if any
+    leader: int         # the seat that led
+    player: int         # the seat that played the card being weighed
+    position: int       # the card's place in the trick, 0 for the lead
 
 
 def trick_json(trick):
@@ -29,7 +45,7 @@ class TrickGame(GameState):
 
     trump = None           # the trump suit of the deal in progress, if any
     follow_rule = FOLLOW   # one of engine.trumps' following rules
-    strength = None        # card -> strength within its suit, for the default trick_winner
+    strength = None        # card -> strength within its suit, for the default card_power
 
     def card_suit(self, card):
         """The suit a card belongs to for following and trumping (a Bower may change it)."""
@@ -46,9 +62,6 @@ class TrickGame(GameState):
     def trick_size(self):
         return self.seat_count
 
-    def next_seat(self, seat):
-        return (seat + 1) % self.seat_count
-
     def led_card(self):
         return self.trick[0][1] if self.trick else None
 
@@ -59,9 +72,26 @@ class TrickGame(GameState):
             return list(hand)
         return playable(hand, self.card_suit(self.trick[0][1]), self.trump, self.follow_rule, self.card_suit)
 
+    def card_power(self, card, context):
+        """How strongly `card` bids for the trick: the highest power wins, the first of equals
+        keeps it, and None cannot win. By default: a trump by its strength, then the suit led."""
+        suit = self.card_suit(card)
+        if suit == context.trump:
+            return 2, self.strength[card]
+        if suit == context.led_suit:
+            return 1, self.strength[card]
+        return None
+
     def trick_winner(self, cards):
-        """The seat that wins a complete trick of (seat, card) pairs."""
-        return trick_winner(cards, self.trump, self.strength, self.card_suit)
+        """The seat that wins a complete trick of (seat, card) pairs, by `card_power`."""
+        leader, led = cards[0]
+        led_suit, trump = self.card_suit(led), self.trump
+        winner, best = None, None
+        for position, (seat, card) in enumerate(cards):
+            power = self.card_power(card, TrickContext(led, led_suit, trump, leader, seat, position))
+            if power is not None and (best is None or power > best):
+                winner, best = seat, power
+        return winner
 
     def after_trick(self, winner, cards):
         """Scoring and phase changes once a trick is complete."""
@@ -111,6 +141,9 @@ class TrickGame(GameState):
             "tricks": [card for _, cards, _ in self.tricks for _, card in cards],
         }
 
+    def table_cards(self):
+        return [[seat, card] for seat, card in self.trick]
+
     def trick_view(self):
         """The public picture of the deal's tricks, for views."""
         return {
@@ -118,5 +151,4 @@ class TrickGame(GameState):
             "trick": [[seat, card] for seat, card in self.trick],
             "last_trick": trick_json(self.tricks[-1]) if self.tricks else None,
             "tricks": [trick_json(trick) for trick in self.tricks],
-            "hand_sizes": [len(hand) for hand in self.hands],
         }

@@ -1,9 +1,9 @@
-"""Trumps: a suit that beats the others, and the rank order within each suit.
+"""Trumps: a suit that beats the others, the rank order within each suit, and following.
 
-Many trick games share one rule for the winner (the highest trump, or else the
-highest card of the suit led) and one of a few rules for following. Games
-whose cards change suit (Reunion's Left Bower) pass their own `suit_of`, and
-games with a special trump order pass their own strength table.
+Many trick games share one of a few rules for following (the winner is
+`engine.tricks.TrickGame.card_power`'s). Games whose cards change suit
+(Reunion's Left Bower) pass their own `suit_of`, and games with a special
+trump order give their own strength table.
 """
 
 from .cards import SUIT_NAMES, SUITS, suit_of as printed_suit
@@ -17,24 +17,6 @@ FOLLOW_OR_TRUMP = "follow_or_trump"        # follow or trump, at will; else any 
 def strength_table(rank_order, suits=SUITS):
     """Each card's strength within its suit: `rank_order` lists ranks high to low."""
     return {rank + suit: len(rank_order) - index for suit in suits for index, rank in enumerate(rank_order)}
-
-
-def trick_winner(cards, trump, strength, suit_of=printed_suit):
-    """The seat that wins a trick of (seat, card) pairs: highest trump, else highest of the suit led.
-
-    `trump` may be None for a game without trumps.
-    """
-    led = suit_of(cards[0][1])
-
-    def power(pair):
-        suit = suit_of(pair[1])
-        if suit == trump:
-            return (2, strength[pair[1]])
-        if suit == led:
-            return (1, strength[pair[1]])
-        return (0, 0)
-
-    return max(cards, key=power)[0]
 
 
 def playable(hand, led, trump, rule, suit_of=printed_suit):

@@ -9,16 +9,20 @@ import os
 import shutil
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, select, text
 
 from app import create_app, dispatch
 from app.config import Config
+from app.context import database
 from app.migrate import upgrade
+from app.models import Outbox
 from app.scratch_database import scratch_postgres
+from app.services import consent, games
+from app.services.clock import utcnow
 from app.services.mail import mail_bodies
 
 POSTGRES_URL = os.environ.get("CACHETTE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-TABLES = ("outbox", "event", "seat", "game")
+TABLES = ("outbox", "event", "seat", "game", "consent")
 
 
 @pytest.fixture(scope="session")
@@ -56,10 +60,12 @@ class Dispatched:
     def __init__(self):
         self.outbox_ids = []
         self.robot_game_ids = []
+        self.my_games = []
 
-    def __call__(self, outbox_ids, robot_game_ids):
+    def __call__(self, outbox_ids, robot_game_ids, my_games=()):
         self.outbox_ids.extend(outbox_ids)
         self.robot_game_ids.extend(robot_game_ids)
+        self.my_games.extend(my_games)
 
 
 @pytest.fixture
@@ -71,8 +77,9 @@ def dispatched():
 
 
 def make_config(tmp_path, database_url, **changes):
+    """Development settings (the mailbox on), as `make run` has them."""
     settings = dict(instance_path=str(tmp_path), database_url=database_url, secret_key="test-secret-key",
-                    base_url="http://localhost", testing=True)
+                    base_url="http://localhost", testing=True, dev_mailbox=True)
     settings.update(changes)
     return Config(**settings)
 
@@ -98,3 +105,21 @@ def text_of(mail):
 def html_of(mail):
     """An outbox row's HTML body, rendered as it is sent."""
     return mail_bodies(mail)[1]
+
+
+def confirmation_token(address):
+    """The token of the newest confirmation link mailed to `address`."""
+    with database().reading() as session:
+        row = session.execute(select(Outbox).where(Outbox.recipient == address, Outbox.kind == consent.CONFIRM)
+                              .order_by(Outbox.id.desc()).limit(1)).scalar_one()
+    return row.context["confirm_url"].rsplit("/", 1)[1]
+
+
+def confirm_address(address):
+    """Confirm an address as its owner would: open the newest confirmation link mailed to it (one is
+    mailed first if it has none it can use). Returns what confirming started (see games.confirm_address)."""
+    now = utcnow()
+    with database().writing() as session:
+        book = consent.locked(session, [address], now)
+        consent.queue_confirmation(session, book[address], "Confirm your address", {"reason": "my_games"}, now)
+    return games.confirm_address(confirmation_token(address))

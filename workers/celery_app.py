@@ -1,13 +1,10 @@
 """The Celery application, wired to Flask: every task runs inside the Flask app's context.
 
-The broker is REDIS_URL in production. Without it, kombu's filesystem
-transport in the instance folder: web, worker and beat share the folder, and
-nothing needs to be installed or started.
+The broker is the Redis at REDIS_URL, which a production start requires;
+`make run` starts a private one (workers/devserver.py).
 """
 
-import hashlib
 from datetime import timedelta
-from pathlib import Path
 
 from celery import Celery, Task
 
@@ -53,23 +50,4 @@ def celery_settings(config):
     if config.redis_url:
         settings.update(broker_url=config.redis_url, broker_transport="workers.redis_transport:Transport",
                         broker_transport_options={"visibility_timeout": 3600})
-    else:
-        settings.update(broker_url="filesystem://localhost/", broker_transport_options=filesystem_broker(config),
-                        worker_enable_remote_control=False)
     return settings
-
-
-def local_folder(config):
-    """The embedded broker's folder (and beat's schedule file) for this database: two services side
-    by side, each with its own database, never take each other's tasks."""
-    return Path(config.instance_path) / "broker" / hashlib.sha256(config.database_url.encode()).hexdigest()[:12]
-
-
-def filesystem_broker(config):
-    """Transport options for the embedded broker: one queue folder that every process reads and writes."""
-    root = local_folder(config)
-    queue, control = root / "queue", root / "control"
-    queue.mkdir(parents=True, exist_ok=True)
-    control.mkdir(parents=True, exist_ok=True)
-    return {"data_folder_in": str(queue), "data_folder_out": str(queue), "control_folder": str(control),
-            "polling_interval": 0.2}

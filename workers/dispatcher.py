@@ -12,8 +12,17 @@ from app import dispatch
 BATCH_WINDOW = 0.2
 
 
+def daemon_timer(delay, function):
+    """Call `function` after `delay` seconds in a thread that does not keep the process alive."""
+    timer = threading.Timer(delay, function)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
 class CeleryDispatcher:
-    """Queue `send_mail(ids)` for committed outbox rows and `play_robots(game_id)` per game with a robot to move.
+    """Queue `send_mail(ids)` for committed outbox rows, `play_robots(game_id)` per game with a robot to move,
+    and `mail_my_games(email, requested_at)` per look-up asked for.
 
     The first commit after a quiet spell is queued at once; the commits that
     follow within `window` seconds are gathered and queued together when it
@@ -25,12 +34,18 @@ class CeleryDispatcher:
     deadline). After a failure it leaves the broker alone for one sweep
     interval, so that while the broker is down a move costs no connection
     attempts: the sweeps carry the work meanwhile.
+
+    `clock` (seconds, never going back) and `schedule(delay, function)` (which
+    returns something with `cancel()`) are what the window runs on; tests
+    pass their own to move time by hand.
     """
 
-    def __init__(self, flask_app, window=BATCH_WINDOW):
+    def __init__(self, flask_app, window=BATCH_WINDOW, clock=time.monotonic, schedule=daemon_timer):
         self.logger = flask_app.logger
         self.pause = flask_app.extensions["cachette"]["config"].sweep_interval
         self.window = window
+        self.clock = clock
+        self.schedule = schedule
         self.paused_until = 0.0
         self.start_empty()
         os.register_at_fork(after_in_child=self.start_empty)
@@ -42,40 +57,41 @@ class CeleryDispatcher:
         self.lock = threading.Lock()
         self.timer = None
         self.last_publish = float("-inf")
-        self.outbox_ids, self.robot_game_ids = [], set()
+        self.outbox_ids, self.robot_game_ids, self.my_games = [], set(), []
 
-    def __call__(self, outbox_ids, robot_game_ids):
+    def __call__(self, outbox_ids, robot_game_ids, my_games=()):
         with self.lock:
             self.outbox_ids.extend(outbox_ids)
             self.robot_game_ids.update(robot_game_ids)
+            self.my_games.extend(my_games)
             if self.timer is not None:
                 return
-            wait = self.last_publish + self.window - time.monotonic()
+            wait = self.last_publish + self.window - self.clock()
             if wait > 0:
-                self.timer = threading.Timer(wait, self.publish)
-                self.timer.daemon = True
-                self.timer.start()
+                self.timer = self.schedule(wait, self.publish)
                 return
-            self.last_publish = time.monotonic()
+            self.last_publish = self.clock()
         self.publish()
 
     def publish(self):
         """Queue the tasks for everything gathered so far."""
-        from .tasks import play_robots, queue_send_mail
+        from .tasks import mail_my_games, play_robots, queue_send_mail
 
         with self.lock:
-            outbox_ids, robot_game_ids = self.outbox_ids, sorted(self.robot_game_ids)
-            self.outbox_ids, self.robot_game_ids = [], set()
+            outbox_ids, robot_game_ids, my_games = self.outbox_ids, sorted(self.robot_game_ids), self.my_games
+            self.outbox_ids, self.robot_game_ids, self.my_games = [], set(), []
             self.timer = None
-            self.last_publish = time.monotonic()
-        if time.monotonic() < self.paused_until or not (outbox_ids or robot_game_ids):
+            self.last_publish = self.clock()
+        if self.clock() < self.paused_until or not (outbox_ids or robot_game_ids or my_games):
             return
         try:
             queue_send_mail(outbox_ids)
             for game_id in robot_game_ids:
                 play_robots.apply_async((game_id,), retry=False)
+            for email, requested_at in my_games:
+                mail_my_games.apply_async((email, requested_at.isoformat()), retry=False)
         except Exception:
-            self.paused_until = time.monotonic() + self.pause
+            self.paused_until = self.clock() + self.pause
             self.logger.exception("could not queue tasks; the sweeps will pick the work up, and the broker is "
                                   "left alone for %s s", self.pause)
 

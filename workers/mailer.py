@@ -1,16 +1,22 @@
 """Building a mail from an outbox row, and handing it to SMTP (or to the development mailbox).
 
 Messages are `email.message.EmailMessage` objects: a header value with a
-line break is refused, so no name or subject can add a header. The envelope
+line break is refused, so no name or subject can add a header. `To` is
+built from an `Address` object, never parsed from text, and the envelope
 recipient is the row's address alone, never one read from the headers.
 """
 
 import smtplib
 import ssl
+from email import policy
+from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime, parseaddr
 
 SMTP_TIMEOUT = 20
+# Headers are folded only past RFC 5322's hard limit: a List-Unsubscribe URL folded at 78 characters has no
+# space to break at, and the email package would then write it as RFC 2047 encoded words nobody can click.
+MAIL_POLICY = policy.default.clone(max_line_length=998)
 
 
 class BadMail(Exception):
@@ -23,10 +29,10 @@ def build_message(row, bodies, mail_from, thread_root=None, unsubscribe_url=None
     `thread_root` is the Message-ID of the first mail this recipient had about
     the game: every later one replies to it, so a game's mails thread together.
     """
-    message = EmailMessage()
+    message = EmailMessage(policy=MAIL_POLICY)
     try:
         message["From"] = mail_from
-        message["To"] = row.recipient
+        message["To"] = recipient_address(row.recipient)
         message["Subject"] = row.subject
         message["Message-ID"] = row.message_id
         message["Date"] = format_datetime(row.created_at)
@@ -41,10 +47,18 @@ def build_message(row, bodies, mail_from, thread_root=None, unsubscribe_url=None
         message.add_alternative(html_body, subtype="html")
     except ValueError as error:
         raise BadMail(f"cannot build the mail: {error}") from None
-    _, address = parseaddr(row.recipient)
-    if not address or address != row.recipient or any(c in address for c in "\r\n,;<> "):
-        raise BadMail(f"not a single mail address: {row.recipient!r}")
     return message
+
+
+def recipient_address(recipient):
+    """The `Address` for one plain address; BadMail for anything else (several, a display name, a line break)."""
+    try:
+        address = Address(addr_spec=recipient)
+    except (ValueError, IndexError):     # the header parser's defects are ValueErrors
+        address = None
+    if address is None or not address.domain or address.addr_spec != recipient:
+        raise BadMail(f"not a single mail address: {recipient!r}")
+    return address
 
 
 class SmtpSender:

@@ -3,6 +3,8 @@
 A row is claimed with a conditional UPDATE before it is sent, so two
 workers handed the same id send it once. A claim older than the claim
 timeout belongs to a worker that died: the sweep hands the row out again.
+Every mail passes here, so here its seat's own choice and then its
+address's consent (app.services.consent) are applied.
 """
 
 import smtplib
@@ -11,14 +13,15 @@ from datetime import timedelta
 from flask import current_app
 from sqlalchemy import and_, or_, select, text, update
 
-from app.context import database, external_url, settings
+from app.context import database, settings
 from app.models import (MAIL_CLAIMED, MAIL_DIGEST, MAIL_FAILED, MAIL_HELD, MAIL_NONE, MAIL_QUEUED, MAIL_SENT,
                         MAIL_SUPPRESSED, Outbox, Seat)
+from app.services import consent
 from app.services.clock import utcnow
-from app.services.mail import MailNotRendered, mail_bodies
-from app.services.seats import seat_path
+from app.services.mail import MailNotRendered, mail_bodies, unsubscribe_url
 
-from .mailer import BadMail, MailboxSender, SmtpSender, build_message, envelope_sender, is_permanent
+from .mailer import (BadMail, MailboxSender, SmtpSender, build_message, envelope_sender, is_permanent,
+                     recipient_address)
 
 # Mails about turns that a seat asking for a daily digest gets in the digest instead.
 DIGESTIBLE = frozenset({"your_turn", "reminder", "timeout", "vacation", "paused", "deal_end"})
@@ -38,9 +41,10 @@ def deliver_batch(outbox_ids):
 
     All are claimed in one transaction; each is marked sent in its own right
     after the server accepted it, so a worker dying mid-batch leaves only
-    unsent rows claimed. Returns {id: new status}: sent, held, suppressed,
-    failed, or queued (to be tried again by the sweep once its back-off has
-    passed); ids not claimed are left out.
+    unsent rows claimed. Returns {id: new status}: sent, held, unconfirmed
+    (held for its address's confirmation), dropped, suppressed, failed, or
+    queued (to be tried again by the sweep once its back-off has passed);
+    ids not claimed are left out.
     """
     config = settings()
     claim = utcnow()
@@ -53,24 +57,36 @@ def deliver_batch(outbox_ids):
             .returning(Outbox.id).execution_options(synchronize_session=False)
         ).scalars().all()
         rows = session.execute(select(Outbox).where(Outbox.id.in_(claimed)).order_by(Outbox.id)).scalars().all()
+        addressed = {row.id: plain_address(row.recipient) for row in rows}
+        book = consent.book_for(session, {row.recipient for row in rows if addressed[row.id]}, claim)
         seats, roots, links = {}, {}, {}
         for row in rows:
             seat = lookup(seats, (row.game_id, row.seat), lambda: seat_of(session, row))
-            withheld = withheld_status(row, seat)
+            try:
+                withheld = None   # a row without one plain address fails when its mail is built, below
+                if addressed[row.id]:
+                    withheld = withheld_status(row, seat) or consent.withheld_status(session, row, book, claim)
+                if withheld is None:
+                    root = lookup(roots, (row.game_id, row.recipient), lambda: thread_root(session, row))
+                    link = lookup(links, row.recipient, lambda: unsubscribe_url(row.recipient))
+                    outgoing.append((row, build_message(row, mail_bodies(row), config.mail_from, root, link)))
+            except (BadMail, MailNotRendered) as error:
+                withheld, row.last_error = MAIL_FAILED, str(error)
             if withheld:
                 row.status, row.claimed_at = withheld, None
                 outcome[row.id] = withheld
-                continue
-            try:
-                root = lookup(roots, (row.game_id, row.recipient), lambda: thread_root(session, row))
-                link = lookup(links, (row.game_id, row.seat), lambda: unsubscribe_url(seat))
-                outgoing.append((row, build_message(row, mail_bodies(row), config.mail_from, root, link)))
-            except (BadMail, MailNotRendered) as error:
-                row.status, row.last_error = MAIL_FAILED, str(error)
-                outcome[row.id] = MAIL_FAILED
     for row, message in outgoing:
         outcome[row.id] = send_one(row, message, claim, config)
     return outcome
+
+
+def plain_address(recipient):
+    """Whether a row's recipient is one plain address (else building its mail fails, and says why)."""
+    try:
+        recipient_address(recipient)
+    except BadMail:
+        return False
+    return True
 
 
 def lookup(cache, key, load):
@@ -169,13 +185,6 @@ def thread_root(session, row):
     return session.execute(select(Outbox.message_id).where(Outbox.game_id == row.game_id,
                                                            Outbox.recipient == row.recipient)
                            .order_by(Outbox.id).limit(1)).scalar()
-
-
-def unsubscribe_url(seat):
-    """The seat's mail settings page, which also takes a one-click unsubscribe (RFC 8058)."""
-    if seat is None or seat.robot is not None:
-        return None
-    return external_url(seat_path(seat) + "/mail")
 
 
 def sender():

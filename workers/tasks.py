@@ -3,12 +3,17 @@
 Every task is idempotent: delivered twice, it does no more than once.
 """
 
+from datetime import datetime
+
 from celery import shared_task
 from flask import current_app
 
 from app.services.moves import play_robot_turns
+from app.services.mygames import mail_my_games as queue_list_mail
 
-from . import deadlines, digests, outbox
+from app.services import deadlines, digests
+
+from . import outbox
 
 
 SEND_BATCH = 50  # rows per task when many are handed out at once
@@ -55,3 +60,9 @@ def sweep_deadlines():
 @shared_task(name="cachette.send_digests", ignore_result=True)
 def send_digests():
     return digests.send_digests()
+
+
+@shared_task(name="cachette.mail_my_games", ignore_result=True)
+def mail_my_games(email, requested_at):
+    """Look up an address's games and queue the list mail if it plays (the web request did not look)."""
+    return queue_list_mail(email, datetime.fromisoformat(requested_at))

@@ -1,10 +1,13 @@
 """Moves the service makes itself: a robot seat's, a forced move for a person who asked for it,
 and a robot's move for a person whose time ran out."""
 
+import hashlib
+import hmac
 from typing import NamedTuple
 
 from engine.robots import make_robot
 
+from ..context import settings
 from ..models import TIMEOUT_ROBOT
 from .record import load_events
 
@@ -48,7 +51,7 @@ def timed_out(session, game):
 def automatic_move(session, game, state, seats):
     """The awaited move if the service is to make it, else None (a person must choose).
 
-    A robot chooses from its seat's view alone, seeded by the game and position.
+    A robot chooses from its seat's view alone, seeded by the game and position under the secret key.
     The log is read for a timeout only when no other reason applies.
     """
     kind = service_kind(state, seats) or ("timeout" if timed_out(session, game) else None)
@@ -63,5 +66,12 @@ def automatic_move(session, game, state, seats):
 
 
 def robot_choice(level, game, state, seat):
-    robot = make_robot(level, game.game, f"{game.id}:{game.seq}")
+    robot = make_robot(level, game.game, robot_seed(game))
     return robot.choose(state.view(seat))
+
+
+def robot_seed(game):
+    """The robot's randomness at this game's position: an HMAC under the secret key, since the game id
+    is public and a seed made from it alone would let anyone foresee the robot's choices."""
+    position = f"robot:{game.id}:{game.seq}".encode()
+    return hmac.new(settings().secret_key.encode(), position, hashlib.sha256).hexdigest()

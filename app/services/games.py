@@ -1,45 +1,43 @@
-"""Starting and confirming games."""
+"""Starting games, and confirming them (with their creator's address) from the creator's mailbox."""
 
 import secrets
 from datetime import timedelta
 
-from engine import AWAITING_MOVE, start_state
+from engine import AWAITING_MOVE, start_event, start_state
 
 from ..context import database, settings
 from ..db import queue_after_commit
-from ..links import BadLink, read_confirm_token
 from ..models import STATUS_ACTIVE, STATUS_UNCONFIRMED, Game, Seat
-from . import notify
+from . import consent, notify
 from .auto import moves_itself
 from .clock import utcnow
-from .errors import Forbidden
-from .record import deal_while_awaited, lock_game, replay_game, sync_summary, write_event
+from .record import deal_while_awaited, replay_game, sync_summary, write_event
 from .seats import seats_of
 from .spec import parse_game_spec
 
 FIRST_DEALER = 0  # seats are assigned by the creator, so who deals first is theirs to choose too
 
 
-def create_game(data):
+def create_game(data, admit=None):
     """Start a game from API-shaped data; returns the Game row.
 
-    One transaction: the start event, the first deal (drawn with `secrets`),
-    the seats, and the mails. If any seat belongs to someone other than the
-    creator, the game waits for the creator's confirmation and only the
-    creator is mailed; otherwise it starts at once.
+    `admit(addresses)` may refuse the request (a rate limit) once it is
+    checked and before anything is written. One transaction: the start
+    event, the first deal (drawn with `secrets`), the seats, and one mail:
+    the creator's confirmation. Every game waits for its creator to confirm
+    it from their mailbox, so that nobody can start a game, and its mail, in
+    someone else's name; nobody else is mailed before that.
     """
     spec = parse_game_spec(data)
-    start = {"type": "start", "game": spec.game, "seats": len(spec.seats), "options": spec.options,
-             "dealer": FIRST_DEALER}
-    state = start_state(start)
-    start["options"] = dict(state.opts)
-    others = any(seat.email and seat.email != spec.creator_email for seat in spec.seats)
+    if admit is not None:
+        admit(spec.addresses)
+    state = start_state(start_event(spec.game, len(spec.seats), spec.options, FIRST_DEALER))
+    start = start_event(spec.game, len(spec.seats), state.opts, FIRST_DEALER)
     now = utcnow()
     with database().writing() as session:
         game = Game(id=secrets.token_urlsafe(9), game=spec.game, players=len(spec.seats), options=dict(state.opts),
-                    status=STATUS_UNCONFIRMED if others else STATUS_ACTIVE, creator_email=spec.creator_email,
-                    move_time=spec.move_time, timeout_policy=spec.timeout_policy, seq=0, to_move=[],
-                    scores=list(state.scores), created_at=now, confirmed_at=None if others else now)
+                    status=STATUS_UNCONFIRMED, creator_email=spec.creator_email, move_time=spec.move_time,
+                    timeout_policy=spec.timeout_policy, seq=0, to_move=[], scores=list(state.scores), created_at=now)
         session.add(game)
         session.flush()
         write_event(session, game.id, 0, start)
@@ -48,39 +46,42 @@ def create_game(data):
         deal_while_awaited(session, game, state)
         sync_summary(game, state)
         session.flush()
-        seats = seats_of(session, game.id)
-        if others:
-            notify.queue_confirmation(session, game, seats)
-        else:
-            notify.queue_invitations(session, game, seats)
-            queue_robot_if_due(session, game, state, seats)
+        queue_game_confirmation(session, game, seats_of(session, game.id), now)
     return game
 
 
-def confirm_game(token):
-    """The creator confirms: the game starts and every person is invited. Returns (game, creator seat)."""
-    game_id = confirmed_game_id(token)
+def queue_game_confirmation(session, game, seats, now):
+    """The creator's confirmation mail (none if their address had one within the day and is still unconfirmed:
+    that mail's link starts this game too)."""
+    creator = notify.creator_of(game, seats)
+    context = dict(notify.game_context(game, seats), name=creator.name, reason="own_game")
+    book = consent.locked(session, [creator.email], now)
+    consent.queue_confirmation(session, book[creator.email], f"Confirm your game of {context['title']}", context, now)
+
+
+def confirm_address(token):
+    """The one way to confirm: the owner of an address opens a confirmation link mailed to it.
+
+    The address is confirmed and its held mail released (app.services.consent),
+    and every game it set up that waits starts: its players are invited.
+    Returns (address, [the creator's seat in each game started]).
+    """
     with database().writing() as session:
-        game = lock_game(session, game_id)
-        if game is None:
-            raise Forbidden("this confirmation link does not belong to any game")
-        seats = seats_of(session, game.id)
-        if game.status == STATUS_UNCONFIRMED:
-            _, state = replay_game(session, game.id)
-            game.status = STATUS_ACTIVE
-            game.confirmed_at = utcnow()
-            sync_summary(game, state)
-            notify.queue_invitations(session, game, seats)
-            queue_robot_if_due(session, game, state, seats)
-        return game, notify.creator_of(game, seats)
+        address = consent.use_confirmation(session, token)
+        started = [start_confirmed(session, game) for game in consent.waiting_games(session, address, lock=True)]
+    return address, started
 
 
-def confirmed_game_id(token):
-    """The game id a confirmation link names; Forbidden if it was not signed by us."""
-    try:
-        return read_confirm_token(settings().signing_keys, token)
-    except BadLink as error:
-        raise Forbidden(str(error)) from None
+def start_confirmed(session, game):
+    """Start a game its creator has confirmed; returns the creator's seat."""
+    seats = seats_of(session, game.id)
+    _, state = replay_game(session, game.id)
+    game.status = STATUS_ACTIVE
+    game.confirmed_at = utcnow()
+    sync_summary(game, state)
+    notify.queue_invitations(session, game, seats)
+    queue_robot_if_due(session, game, state, seats)
+    return notify.creator_of(game, seats)
 
 
 def queue_robot_if_due(session, game, state, seats, dispatch=True, timed_out=False):

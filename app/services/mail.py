@@ -1,7 +1,10 @@
 """Queueing mail: an outbox row holding a template context, rendered by templates/mail/<kind>.txt and .html.
 
 Rows are written in the caller's transaction, so a mail exists exactly when
-the event that caused it does. Workers send queued rows (see models.Outbox).
+the event that caused it does. Workers send queued rows (see models.Outbox),
+each only if its address may have it (app.services.consent). Every mail
+offers a one-click "never mail me again" (`unsubscribe_url`), in its
+List-Unsubscribe header and at its foot.
 """
 
 import uuid
@@ -10,8 +13,9 @@ from urllib.parse import urlsplit
 from flask import current_app
 from sqlalchemy import insert
 
-from ..context import settings
+from ..context import external_url, settings
 from ..db import queue_after_commit
+from ..links import unsubscribe_token
 from ..models import Outbox
 from .clock import utcnow
 
@@ -48,13 +52,20 @@ def queue_mail(session, kind, recipient, subject, context, game_id=None, seat=No
     queue_after_commit(session, outbox_id=outbox_id)
 
 
+def unsubscribe_url(address):
+    """The page that stops all mail to `address` (RFC 8058 one-click): a link that can do nothing else."""
+    return external_url("/unsubscribe/" + unsubscribe_token(settings().signing_keys, address))
+
+
 def mail_bodies(row):
-    """The (text, HTML) bodies of an outbox row, rendered from its kind and context."""
+    """The (text, HTML) bodies of an outbox row, rendered from its kind and context, with the unsubscribe foot."""
     if row.context is None:
         return row.text_body, row.html_body
     env = current_app.jinja_env
+    context = dict(row.context, unsubscribe_url=unsubscribe_url(row.recipient))
     try:
-        return (env.get_template(f"mail/{row.kind}.txt").render(row.context),
-                env.get_template(f"mail/{row.kind}.html").render(row.context))
+        text = env.get_template(f"mail/{row.kind}.txt").render(context)
+        foot = env.get_template("mail/_foot.txt").render(context)
+        return text + foot, env.get_template(f"mail/{row.kind}.html").render(context)
     except Exception as error:   # any failure of one row's templates must leave the other rows to be sent
         raise MailNotRendered(f"cannot render the {row.kind} mail: {type(error).__name__}: {error}") from None

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
 
-from engine import AWAITING_MOVE, EngineError
+from engine import AWAITING_MOVE, EngineError, move_event
 
 from ..context import database
 from ..models import STATUS_ACTIVE, STATUS_OVER, STATUS_PAUSED, STATUS_UNCONFIRMED
@@ -13,9 +13,11 @@ from .auto import automatic_move
 from .errors import BadInput, Conflict, NotFound
 from .games import queue_robot_if_due
 from .record import deal_while_awaited, load_events, lock_game, save_summary, store_event, sync_summary
+from .seat_settings import push_past_vacation
 from .seats import open_link, seats_of
 
 ROBOT_MOVES_PER_CALL = 500  # a safety bound: no game needs this many robot moves in a row
+SEQ_MAX = 2 ** 31 - 1       # the event table's seq is a PostgreSQL integer
 
 
 @dataclass
@@ -34,15 +36,19 @@ def submit_move(token, move, seq):
     Forbidden (403) for a bad link, BadInput (422) for a malformed or illegal
     move (with the engine's code), Conflict (409) when `seq` is not the
     current position or the game is not in play. Nothing is written unless
-    the move is accepted.
+    the move is accepted. The same move sent again from the same position
+    after it was accepted is answered as if accepted now (see `retried_move`).
     """
-    if type(seq) is not int:
+    if type(seq) is not int or not 0 <= seq <= SEQ_MAX:
         raise BadInput("seq must be a whole number: the position the move was made against", "bad_seq")
     if not isinstance(move, str) or not move.strip() or len(move) > 20:
         raise BadInput("move must be a card or action in the notation, such as 5H or pass", "bad_notation")
     with database().writing() as session:
         link = open_link(session, token, lock=True)
         game = link.game
+        retried = retried_move(session, game, link.seat.seat, move, seq) if seq < game.seq else None
+        if retried is not None:
+            return retried
         check_in_play(session, game, seq)
         state = snapshots.state_at(session, game.id, game.seq).clone()
         result = apply_move(session, game, state, link.seats, link.seat.seat, move)
@@ -95,6 +101,28 @@ def check_in_play(session, game, seq):
                        "reload to see the table", "stale_seq")
 
 
+def retried_move(session, game, player_seat, move, seq):
+    """The success answer, with the table as it is now, if `move` made at `seq` is the move this seat
+    already made there (the first move recorded after `seq`); else None. Writes nothing.
+
+    A person whose answer was lost (a dropped connection, a second click)
+    sends the move again; it was accepted once, so it is not an error.
+    """
+    made = next((event for event in load_events(session, game.id, upto=game.seq, after=seq)
+                 if event["type"] != "note"), None)
+    if made is None or made["type"] != "move" or "by" in made:
+        return None
+    before = snapshots.state_at(session, game.id, seq)
+    try:
+        canonical = before.parse_move(made["seat"], move)
+    except EngineError:
+        return None
+    if canonical != made["move"] or before.controller(made["seat"]) != player_seat:
+        return None
+    view = snapshots.state_at(session, game.id, game.seq).view(player_seat)
+    return MoveResult(game.id, player_seat, made["seat"], canonical, game.seq, view)
+
+
 def only_notes_since(session, game, seq):
     return all(event["type"] == "note" for event in load_events(session, game.id, upto=game.seq, after=seq))
 
@@ -116,19 +144,20 @@ def apply_move(session, game, state, seats, player_seat, move, by=None):
         canonical = state.apply_move(mover, move)
     except EngineError as error:
         raise BadInput(str(error), error.code) from None
-    event = {"type": "move", "seat": mover, "move": canonical}
-    if by:
-        event["by"] = by
+    event = move_event(mover, canonical, by=by) if by else move_event(mover, canonical)
     try:
         store_event(session, game, event)
     except IntegrityError:  # the unique (game, seq) guards a caller that did not lock the game row
         raise Conflict("another move was recorded at the same moment; reload to see the table", "stale_seq") from None
+    told = notify.move_told(state, seats, canonical)   # before the deal: a new deal may hide the card again
     deal_while_awaited(session, game, state)
     if game.status == STATUS_PAUSED:
         game.status = STATUS_ACTIVE
     sync_summary(game, state)
-    notify.queue_move_mails(session, game, state, seats, seats[player_seat], canonical,
-                            deal_ended=state.deals > deals_before)
+    if game.to_move:   # a turn that comes while its player is away falls due after their return
+        push_past_vacation(game, seats[state.controller(game.to_move[0])])
+    notify.queue_move_mails(session, game, state, seats, seats[player_seat], told,
+                            ended_deal=deals_before if state.deals > deals_before else None)
     queue_robot_if_due(session, game, state, seats, dispatch=by is None)
     save_summary(session, game)
     return MoveResult(game.id, player_seat, mover, canonical, game.seq, state.view(player_seat))

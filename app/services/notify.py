@@ -2,8 +2,7 @@
 
 from engine import find_game
 
-from ..context import external_url, settings
-from ..links import confirm_token
+from ..context import external_url
 from ..present import deadline_words, duration_words, move_label, suit_words
 from .clock import utcnow
 from .mail import queue_mail
@@ -37,15 +36,6 @@ def seat_context(game, seats, seat):
     return context
 
 
-def queue_confirmation(session, game, seats):
-    creator = creator_of(game, seats)
-    context = game_context(game, seats)
-    context.update(name=creator.name,
-                   confirm_url=external_url("/confirm/" + confirm_token(settings().signing_keys, game.id)))
-    queue_mail(session, "confirm", creator.email, f"Confirm your game of {context['title']}", context,
-               game_id=game.id, seat=creator.seat, seq=game.seq)
-
-
 def queue_invitations(session, game, seats):
     creator = creator_of(game, seats)
     for seat in people(seats):
@@ -58,16 +48,28 @@ def queue_invitations(session, game, seats):
         queue_mail(session, "invite", seat.email, subject, context, game_id=game.id, seat=seat.seat, seq=game.seq)
 
 
-def queue_move_mails(session, game, state, seats, mover, move, deal_ended=False):
+def move_told(state, seats, move):
+    """What each person may be told of `move`, just made: its label, or None where it was made face down.
+
+    Ask right after the move, before any deal it makes due: a new deal may put its card out of sight again.
+    """
+    told = {}
+    for seat in people(seats):
+        seen = state.move_seen_by(seat.seat, move)
+        told[seat.seat] = None if seen is None else move_label(seen)
+    return told
+
+
+def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
     """After a move: the result to every person once the game is over, else a turn mail to the next person
-    (and, when the move ended a deal, the deal's result to every person)."""
+    (and, when the move ended deal number `ended_deal`, that deal's result to every person). `told` is
+    `move_told`'s answer."""
     context = game_context(game, seats)
-    context.update(last_mover=mover.name, last_move=move_label(move))
-    if deal_ended and not state.over:
+    if ended_deal and not state.over:
         for seat in people(seats):
             queue_mail(session, "deal_end", seat.email, f"A deal of {context['title']} is over",
                        dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
-                            **deal_result(state, seats, state.view(seat.seat))),
+                            **deal_result(state, seats, state.view(seat.seat), ended_deal)),
                        game_id=game.id, seat=seat.seat, seq=game.seq)
     if state.over:
         for seat in people(seats):
@@ -82,6 +84,7 @@ def queue_move_mails(session, game, state, seats, mover, move, deal_ended=False)
     if next_seat.robot is None and next_seat is not mover:
         queue_mail(session, "your_turn", next_seat.email, f"Your move in {context['title']}",
                    dict(context, name=next_seat.name, table_url=external_url(seat_path(next_seat)),
+                        last_mover=mover.name, last_move=told[next_seat.seat],
                         deadline=deadline_words(game.due_at, utcnow()),
                         **turn_picture(state, seats, next_seat.seat, game.to_move[0])),
                    game_id=game.id, seat=next_seat.seat, seq=game.seq)
@@ -102,23 +105,24 @@ def turn_picture(state, seats, player, acting):
     hand = hands[acting] if acting < len(hands) and hands[acting] is not None else view.get("hand") or []
     trick = [(seats[state.controller(seat)].name, move_label(card)) for seat, card in view.get("trick") or []]
     trump = suit_words(view["trump"]) if view.get("trump") else None
-    return {"hand": [move_label(card) for card in hand], "trick": trick, "trump": trump}
+    return {"hand": [move_label(card) for card in hand], "trick": trick, "trump": trump, "count": view.get("total")}
 
 
-def deal_result(state, seats, view):
-    """The finished deal's facts from a seat's view: its number, the scores, quints and cachette, if the game has them."""
-    finished = (view.get("history") or [{}])[-1]
-    return {"deal": finished.get("deal"),
-            "scores": named_scores(state, seats, finished.get("scores") or view.get("scores") or []),
-            "quints": [{"cards": [move_label(card) for card in quint["cards"]], "points": quint["points"]}
-                       for quint in finished.get("quints") or []],
-            "cachette": [move_label(card) for card in finished.get("cachette") or []]}
+def deal_result(state, seats, view, number):
+    """Deal `number`, finished, from a seat's view: the scores after it, and its history entry (with the
+    players' names) for the game's own part of the mail (templates/games/<game>/deal_end.*). Not simply the
+    last entry: the deal dealt after the move may have ended at once too (a vying game's natural 31)."""
+    history = view.get("history") or [{}]
+    finished = next((deal for deal in history if deal.get("deal") == number), history[-1])
+    names = [seats[seat].name if seat in seats else f"seat {seat + 1}" for seat in range(state.seat_count)]
+    return {"deal": finished.get("deal"), "game": view["game"], "finished": finished, "names": names,
+            "scores": named_scores(state, seats, finished.get("scores") or view.get("scores") or [])}
 
 
 def holder_words(state, seats, number):
     """A side's players ("Ann and Cy") in a partnership game, else a seat's name."""
-    if state.sides:
-        names = [seat.name for seat_number, seat in seats.items() if seat_number % state.sides == number]
+    if state.seats.partnerships:
+        names = [seat.name for seat_number, seat in seats.items() if state.side_of(seat_number) == number]
         return " and ".join(names) or f"side {number + 1}"
     return seats[number].name if number in seats else f"seat {number + 1}"
 

@@ -5,7 +5,7 @@ from datetime import timedelta
 
 from sqlalchemy import bindparam, insert, select, update
 
-from engine import AWAITING_DEAL, AWAITING_MOVE, replay
+from engine import AWAITING_DEAL, AWAITING_MOVE, deal_event, replay
 
 from ..context import settings
 from ..models import STATUS_ACTIVE, STATUS_OVER, Event, Game
@@ -60,7 +60,7 @@ def deal_while_awaited(session, game, state):
         deck = state.full_pack()
         shuffler.shuffle(deck)
         state.apply_deal(deck)
-        store_event(session, game, {"type": "deal", "deck": deck})
+        store_event(session, game, deal_event(deck))
 
 
 def sync_summary(game, state):
@@ -75,7 +75,7 @@ def sync_summary(game, state):
         game.finished_at = game.finished_at or now
         game.due_at = None
     elif game.status == STATUS_ACTIVE and game.to_move:
-        game.due_at = now + timedelta(seconds=game.move_time)
+        game.due_at = full_move_time(game, now)
     else:
         game.due_at = None
     game.remind_at = reminder_time(game)
@@ -92,6 +92,11 @@ def save_summary(session, game):
     values = {name: getattr(game, name) for name in SUMMARY_COLUMNS}
     session.connection().execute(SUMMARY_UPDATE, {"game_id": game.id, **values})
     session.expunge(game)
+
+
+def full_move_time(game, now):
+    """The deadline of a person's move that starts now."""
+    return now + timedelta(seconds=game.move_time)
 
 
 def reminder_time(game):

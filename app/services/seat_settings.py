@@ -2,16 +2,16 @@
 
 from datetime import timedelta
 
-from engine import AWAITING_MOVE
+from engine import AWAITING_MOVE, note_event
 
 from ..context import database, external_url, settings
-from ..models import MAIL_NONE, MAIL_PREFERENCES, STATUS_ACTIVE, STATUS_PAUSED
+from ..models import MAIL_PREFERENCES, STATUS_ACTIVE, STATUS_PAUSED
 from .clock import utcnow
 from .errors import BadInput, Conflict
 from .games import queue_robot_if_due
 from .mail import queue_mail
 from .notify import game_context, people
-from .record import reminder_time, replay_game, store_event
+from .record import full_move_time, reminder_time, replay_game, store_event
 from .seats import open_link, seat_path
 
 
@@ -25,18 +25,16 @@ def change_mail_settings(token, preference, auto_forced):
         link = open_link(session, token, lock=True)
         game, seat = link.game, link.seat
         seat.mail_preference = preference
+        turned_off = seat.auto_forced and not auto_forced
         seat.auto_forced = auto_forced
-        if auto_forced and game.status == STATUS_ACTIVE and game.awaiting == AWAITING_MOVE:
+        if game.status == STATUS_ACTIVE and game.awaiting == AWAITING_MOVE and (auto_forced or turned_off):
             _, state = replay_game(session, game.id)
-            queue_robot_if_due(session, game, state, link.seats)
-        return seat
-
-
-def unsubscribe(token):
-    """The one-click unsubscribe of a mail's List-Unsubscribe header: no more mail for this seat."""
-    with database().writing() as session:
-        seat = open_link(session, token).seat
-        seat.mail_preference = MAIL_NONE
+            if auto_forced:
+                queue_robot_if_due(session, game, state, link.seats)
+            elif state.controller(state.to_move[0]) == seat.seat:
+                # The forced move it awaited had the service's short deadline: the person's own clock starts again.
+                game.due_at = full_move_time(game, utcnow())
+                game.remind_at = reminder_time(game)
         return seat
 
 
@@ -51,6 +49,7 @@ def take_vacation(token, days):
     with database().writing() as session:
         link = open_link(session, token, lock=True)
         game, seat, seats = link.game, link.seat, link.seats
+        session.refresh(seat, with_for_update=True)  # the days used are counted from the row as it is now
         if game.status not in (STATUS_ACTIVE, STATUS_PAUSED):
             raise Conflict("a vacation can only be taken in a game in play", "not_in_play")
         left = vacation_days_left(seat)
@@ -59,11 +58,11 @@ def take_vacation(token, days):
         now = utcnow()
         seat.away_until = max(now, seat.away_until or now) + timedelta(days=days)
         seat.vacation_days_used += days
-        store_event(session, game, {"type": "note", "kind": "vacation", "seat": seat.seat, "days": days,
-                                    "until": seat.away_until.isoformat()})
+        store_event(session, game, note_event("vacation", seat=seat.seat, days=days,
+                                               until=seat.away_until.isoformat()))
         _, state = replay_game(session, game.id)
         if state.awaiting == AWAITING_MOVE and state.controller(state.to_move[0]) == seat.seat:
-            push_past_vacation(game, seat)
+            push_past_vacation(game, seat, timedelta(days=days))
         until = seat.away_until.strftime("%a %-d %b, %H:%M UTC")
         for other in people(seats):
             if other.seat != seat.seat:
@@ -75,8 +74,13 @@ def take_vacation(token, days):
         return seat
 
 
-def push_past_vacation(game, seat):
-    """No deadline falls while its player is away: one that would is due a full move time after they return."""
-    if game.due_at is not None and seat.away_until is not None and game.due_at <= seat.away_until:
-        game.due_at = seat.away_until + timedelta(seconds=game.move_time)
-        game.remind_at = reminder_time(game)
+def push_past_vacation(game, seat, taken=timedelta(0)):
+    """No deadline falls while its player is away: one that would is due a full move time after they
+    return, and one after their return moves on by the vacation just `taken`, their clock being stopped."""
+    if game.due_at is None or seat.away_until is None:
+        return
+    if game.due_at <= seat.away_until:
+        game.due_at = full_move_time(game, seat.away_until)
+    else:
+        game.due_at += taken
+    game.remind_at = reminder_time(game)

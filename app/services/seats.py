@@ -6,7 +6,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import defer
 
 from ..context import settings
-from ..links import BadLink, read_seat_token, seat_token
+from ..links import REJECTED, BadLink, read_seat_token, seat_token
 from ..models import Game, Seat
 from .errors import Forbidden
 
@@ -29,22 +29,23 @@ class SeatLink:
 
 
 def open_link(session, token, lock=False):
-    """The SeatLink behind a seat token, read in one query; Forbidden if tampered, revoked or unknown.
+    """The SeatLink behind a seat token, read in one query; Forbidden (one message) if tampered, revoked or unknown.
 
     With `lock`, the game row is locked for the transaction (PostgreSQL;
-    SQLite's write transactions hold the whole database already).
+    SQLite's write transactions hold the whole database already). The seat
+    rows come as they were when the query began, which may be before the
+    lock was granted: a caller that counts on its seat's columns locks and
+    re-reads that row (`session.refresh(seat, with_for_update=True)`).
     """
     try:
         game_id, number, version = read_seat_token(settings().signing_keys, token)
-    except BadLink as error:
-        raise Forbidden(str(error)) from None
+    except BadLink:
+        raise Forbidden(REJECTED) from None
     rows = session.execute(LOCKED_TABLE if lock else TABLE, {"game_id": game_id}).all()
     seats = {seat.seat: seat for _, seat in rows}
     seat = seats.get(number)
-    if seat is None or seat.robot is not None:
-        raise Forbidden("this link does not belong to any seat")
-    if seat.link_version != version:
-        raise Forbidden("this link has been replaced by a newer one; use the link in your latest mail")
+    if seat is None or seat.robot is not None or seat.link_version != version:
+        raise Forbidden(REJECTED)
     return SeatLink(rows[0][0], seat, seats)
 
 

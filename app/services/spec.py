@@ -1,10 +1,12 @@
 """Checking a request to start a game (from the API or the lobby form)."""
 
 import re
-import unicodedata
 from dataclasses import dataclass
+from email.headerregistry import Address
 
-from engine import EngineError, all_games
+from email_validator import EmailNotValidError, validate_email
+
+from engine import EngineError, all_games, shown
 from engine.robots import robot_levels
 
 from ..models import TIMEOUT_POLICIES, TIMEOUT_ROBOT
@@ -16,7 +18,6 @@ MOVE_TIME_MIN = 5 * 60
 MOVE_TIME_MAX = 30 * 86400
 NAME_MAX = 40
 EMAIL_MAX = 254
-EMAIL_PATTERN = re.compile(r"^[^@\s<>\"',;()\[\]\\]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$")
 
 
 @dataclass
@@ -38,6 +39,11 @@ class GameSpec:
     def creator_email(self):
         return next(seat.email for seat in self.seats if seat.email)
 
+    @property
+    def addresses(self):
+        """Every address the game would mail, once each."""
+        return sorted({seat.email for seat in self.seats if seat.email})
+
 
 def parse_game_spec(data):
     """A GameSpec from API-shaped data, or BadInput naming the first problem."""
@@ -45,11 +51,11 @@ def parse_game_spec(data):
         raise BadInput("the request must be a JSON object")
     unknown = sorted(set(data) - {"game", "options", "seats", "move_time", "timeout_policy"})
     if unknown:
-        raise BadInput(f"unknown field {unknown[0]!r}", "unknown_field")
+        raise BadInput(f"unknown field {shown(unknown[0])}", "unknown_field")
     games = all_games()
     name = data.get("game")
-    if name not in games:
-        raise BadInput(f"unknown game {name!r}; choose one of {', '.join(games)}", "unknown_game")
+    if not isinstance(name, str) or name not in games:
+        raise BadInput(f"unknown game {shown(name)}; choose one of {', '.join(games)}", "unknown_game")
     game = games[name]
     options = data.get("options", {})
     if not isinstance(options, dict):
@@ -78,11 +84,11 @@ def parse_seat(index, data):
         raise BadInput(f"{where} must be an object", "bad_seats")
     unknown = sorted(set(data) - {"name", "email", "robot"})
     if unknown:
-        raise BadInput(f"{where}: unknown field {unknown[0]!r}", "bad_seats")
+        raise BadInput(f"{where}: unknown field {shown(unknown[0])}", "bad_seats")
     if data.get("robot") is not None:
         level = data["robot"]
         if level not in robot_levels():
-            raise BadInput(f"{where}: unknown robot level {level!r}; choose one of {', '.join(robot_levels())}",
+            raise BadInput(f"{where}: unknown robot level {shown(level)}; choose one of {', '.join(robot_levels())}",
                            "bad_robot")
         if data.get("email"):
             raise BadInput(f"{where}: a robot has no email address", "bad_seats")
@@ -97,19 +103,35 @@ def clean_name(value, where):
     name = " ".join(value.split())
     if len(name) > NAME_MAX:
         raise BadInput(f"{where}: the name is longer than {NAME_MAX} characters", "bad_name")
-    if any(unicodedata.category(char).startswith("C") for char in name):
+    if not name.isprintable():
         raise BadInput(f"{where}: the name holds control characters", "bad_name")
     return name
 
 
 def clean_email(value, where):
+    """An ordinary address, lower-cased: an ASCII dot-atom before the @, a domain with a dot after it.
+
+    The syntax alone is checked (no DNS). Quoted local parts, domain literals,
+    display names and anything a mail header would read as more than one
+    address (an encoded word) are refused: the address must come back
+    unchanged from the `Address` object the mailer builds `To` from.
+    """
     if not isinstance(value, str) or not value.strip():
         raise BadInput(f"{where}: an email address is needed for a person (or choose a robot)", "bad_email")
-    email = value.strip()
-    if len(email) > EMAIL_MAX or not EMAIL_PATTERN.match(email):
-        raise BadInput(f"{where}: {email[:60]!r} is not an email address", "bad_email")
-    local, domain = email.rsplit("@", 1)
-    return f"{local}@{domain.lower()}"
+    text = value.strip()
+    if len(text) > EMAIL_MAX:
+        raise BadInput(f"{where}: {shown(text)} is not an email address: it has over {EMAIL_MAX} characters", "bad_email")
+    try:
+        email = validate_email(text, check_deliverability=False, allow_smtputf8=False).ascii_email.lower()
+    except EmailNotValidError as error:
+        raise BadInput(f"{where}: {shown(text)} is not an email address ({error})", "bad_email") from None
+    try:
+        ordinary = Address(addr_spec=email).addr_spec == email
+    except ValueError:          # the header parser's defects are ValueErrors
+        ordinary = False
+    if not ordinary:
+        raise BadInput(f"{where}: {shown(text)} is not an ordinary email address", "bad_email")
+    return email
 
 
 def parse_move_time(value):
@@ -120,7 +142,7 @@ def parse_move_time(value):
         text = value.strip()
         seconds = int(text[:-1]) * MOVE_TIME_UNITS[text[-1]]
     else:
-        raise BadInput(f"move_time must look like 90m, 72h or 7d, not {value!r}", "bad_move_time")
+        raise BadInput(f"move_time must look like 90m, 72h or 7d, not {shown(value)}", "bad_move_time")
     if not MOVE_TIME_MIN <= seconds <= MOVE_TIME_MAX:
         raise BadInput("move_time must be between 5 minutes and 30 days", "bad_move_time")
     return seconds

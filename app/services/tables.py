@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from engine import find_game, replay, start_state
+from engine import find_game, replay, shown
 
 from ..context import database
 from ..models import STATUS_OVER, Game, Seat
@@ -68,11 +68,12 @@ def replay_step(table, step):
 def public_summary(game_id):
     """The public facts of a game: no hidden cards, no email addresses."""
     with database().reading() as session:
-        game = session.get(Game, game_id) if isinstance(game_id, str) else None
+        # No game id holds a control character, and PostgreSQL refuses a NUL in a query.
+        game = session.get(Game, game_id) if isinstance(game_id, str) and game_id.isprintable() else None
         if game is None:
-            raise NotFound(f"no game {game_id!r}")
+            raise NotFound(f"no game {shown(game_id)}")
         seats = seats_of(session, game.id)
-        start = start_state({"type": "start", "game": game.game, "seats": game.players, "options": game.options})
+        seating = find_game(game.game).seating(game.players, game.options)
     return {
         "id": game.id,
         "game": game.game,
@@ -89,6 +90,6 @@ def public_summary(game_id):
         "timeout_policy": game.timeout_policy,
         "due_at": game.due_at.isoformat() if game.due_at else None,
         "seats": [{"seat": number, "name": seat.name, "robot": seat.robot,
-                   "controls": [s for s in range(start.seat_count) if start.controller(s) == number]}
+                   "controls": seating.controlled_by(number)}
                   for number, seat in seats.items()],
     }

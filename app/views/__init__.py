@@ -6,11 +6,13 @@ from ..services.errors import ServiceError
 
 
 def register(app):
-    from . import api, mailbox, pages, seat_settings, table
+    from . import api, consent, mailbox, new_links, pages, seat_settings, table
 
     app.register_blueprint(pages.bp)
+    app.register_blueprint(consent.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(seat_settings.bp)
+    app.register_blueprint(new_links.bp)
     app.register_blueprint(api.bp)
     if app.extensions["cachette"]["config"].dev_mailbox:
         app.register_blueprint(mailbox.bp)
@@ -21,14 +23,18 @@ def register(app):
             return jsonify(error={"code": error.code, "message": error.message}), error.status
         return render_template("pages/error.html", status=error.status, message=error.message), error.status
 
-    for status in (400, 403, 404, 405, 413, 415):
+    for status in (400, 403, 404, 405, 413, 415, 429, 500):
         app.register_error_handler(status, http_error)
 
 
 def http_error(error):
+    """The usual error body or page; any header the error carries (a 405's Allow) is kept. A 500 says
+    nothing of its cause (Flask has logged it)."""
+    headers = [(name, value) for name, value in error.get_headers() if name != "Content-Type"]
     if wants_json():
-        return jsonify(error={"code": error.name.lower().replace(" ", "_"), "message": error.description}), error.code
-    return render_template("pages/error.html", status=error.code, message=error.description), error.code
+        body = jsonify(error={"code": error.name.lower().replace(" ", "_"), "message": error.description})
+        return body, error.code, headers
+    return render_template("pages/error.html", status=error.code, message=error.description), error.code, headers
 
 
 def wants_json():

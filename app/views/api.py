@@ -1,9 +1,15 @@
 """The JSON API (documented in app/openapi.json, served at /api/openapi.json)."""
 
+import json
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Blueprint, Response, jsonify, request
 
+from engine import all_games, shown
+from engine.robots import robot_levels
+
+from .. import limits
 from ..context import external_url
 from ..services import games, moves, tables
 from ..services.errors import BadInput
@@ -15,7 +21,10 @@ OPENAPI = Path(__file__).resolve().parent.parent / "openapi.json"
 def json_body():
     if not request.is_json:
         raise BadInput("send the request body as application/json", "bad_content_type")
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # the json module gives up about 1,000 levels deep
+        raise BadInput("the request body is nested too deeply", "bad_json") from None
     if data is None:
         raise BadInput("the request body is not valid JSON", "bad_json")
     return data
@@ -23,12 +32,26 @@ def json_body():
 
 @bp.get("/openapi.json")
 def openapi():
-    return Response(OPENAPI.read_text(encoding="utf-8"), mimetype="application/json")
+    return Response(described_api(), mimetype="application/json")
+
+
+@lru_cache(maxsize=1)
+def described_api():
+    """app/openapi.json with what only the engine knows filled in: game names, robot levels, seat counts."""
+    spec = json.loads(OPENAPI.read_text(encoding="utf-8"))
+    schemas = spec["components"]["schemas"]
+    games = all_games()
+    schemas["NewGame"]["properties"]["game"]["enum"] = list(games)
+    schemas["RobotSeat"]["properties"]["robot"]["enum"] = robot_levels()
+    seat_counts = [count for game in games.values() for count in game.players]
+    schemas["NewGame"]["properties"]["seats"].update(minItems=min(seat_counts), maxItems=max(seat_counts))
+    return json.dumps(spec, ensure_ascii=False)
 
 
 @bp.post("/games")
+@limits.games_per_client
 def create():
-    game = games.create_game(json_body())
+    game = games.create_game(json_body(), limits.admit_games)
     body = {"id": game.id, "url": external_url(f"/api/games/{game.id}"), "status": game.status}
     return jsonify(body), 201, {"Location": body["url"]}
 
@@ -56,7 +79,7 @@ def move(token):
         raise BadInput("the request must be a JSON object with move and seq", "invalid")
     unknown = sorted(set(data) - {"move", "seq"})
     if unknown:
-        raise BadInput(f"unknown field {unknown[0]!r}", "unknown_field")
+        raise BadInput(f"unknown field {shown(unknown[0])}", "unknown_field")
     result = moves.submit_move(token, data.get("move"), data.get("seq"))
     return jsonify(move=result.move, moved_for=result.moved_for, seq=result.seq, view=result.view,
                    url=external_url(f"/api/seats/{token}")), 201

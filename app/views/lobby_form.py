@@ -3,16 +3,22 @@
 from engine import find_game
 from engine.robots import robot_levels
 
+from .fields import whole_number
+
 MOVE_TIMES = [("1h", "1 hour"), ("12h", "12 hours"), ("24h", "1 day"), ("72h", "3 days"), ("7d", "1 week")]
 DEFAULT_MOVE_TIME = "72h"
 PERSON = "person"
-FLAGSHIP = "quinto"           # listed first and chosen unless the player picks another game
 DEFAULT_ROBOT = "strong"      # the strongest of engine.robots.robot_levels()
 
 
 def games_flagship_first(games):
-    """The games by name, the flagship first and the others in their given order."""
-    return {name: games[name] for name in sorted(games, key=lambda name: name != FLAGSHIP)}
+    """The games by name, the flagship (a game's own fact) first and the others in their given order."""
+    return {name: games[name] for name in sorted(games, key=lambda name: not games[name].flagship)}
+
+
+def flagship(games):
+    """The game chosen in the lobby unless the player picks another."""
+    return next(iter(games_flagship_first(games)))
 
 
 def option_fields(game, players):
@@ -22,20 +28,20 @@ def option_fields(game, players):
         default = option.default_for(players)
         if option.choices:
             choices = [(encode(choice), label(choice)) for choice in option.choices]
-            fields.append({"name": option.name, "label": label(option.name), "help": option.help,
+            fields.append({"name": option.name, "label": option.title, "help": option.help,
                            "kind": "choice", "choices": choices, "value": encode(default)})
         else:
-            fields.append({"name": option.name, "label": label(option.name), "help": option.help,
+            fields.append({"name": option.name, "label": option.title, "help": option.help,
                            "kind": "number", "min": option.minimum, "max": option.maximum, "value": default})
     return fields
 
 
 def player_seat_labels(game, players):
     """Labels for the player seats, in the engine's order (dummies are played by their partner)."""
-    state = game(players, {}, 0)
+    seating = game.seating(players, {})
     labels = []
-    for seat in state.player_seats():
-        controlled = [s for s in range(state.seat_count) if state.controller(s) == seat and s != seat]
+    for seat in seating.players():
+        controlled = [s for s in seating.controlled_by(seat) if s != seat]
         extra = f" (also plays seat {', '.join(str(s + 1) for s in controlled)}, the dummy)" if controlled else ""
         labels.append(f"Seat {seat + 1}{extra}")
     return labels
@@ -58,10 +64,7 @@ def label(text):
 def read_form(game_name, form):
     """API-shaped data from the posted lobby form (checked later by the service)."""
     game = find_game(game_name)
-    try:
-        players = int(form.get("players", ""))
-    except ValueError:
-        players = -1
+    players = whole_number(form.get("players"))
     options = {}
     for option in game.options:
         raw = form.get(f"option_{option.name}")
@@ -70,9 +73,10 @@ def read_form(game_name, form):
         if option.choices:
             options[option.name] = next((c for c in option.choices if encode(c) == raw), raw)
         else:
-            options[option.name] = int(raw) if raw.strip().lstrip("-").isdigit() else raw
+            number = whole_number(raw)
+            options[option.name] = raw if number is None else number
     seats = []
-    for index in range(max(players, 0)):
+    for index in range(players if players in game.players else 0):
         kind = form.get(f"seat{index}_kind", PERSON)
         name = form.get(f"seat{index}_name", "")
         if kind == PERSON:

@@ -5,6 +5,7 @@ from sqlalchemy import select
 
 from ..context import database
 from ..models import Outbox
+from ..security import MAILBOX_POLICY, view_headers
 from ..services.mail import mail_bodies
 
 bp = Blueprint("mailbox", __name__, url_prefix="/dev")
@@ -19,6 +20,7 @@ def latest_mail():
 
 
 @bp.get("/mailbox")
+@view_headers(content_security_policy=MAILBOX_POLICY, force_https=False)
 def mailbox():
     return render_template("pages/mailbox.html", mails=latest_mail())
 

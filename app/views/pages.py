@@ -1,17 +1,17 @@
-"""Home, lobby, rules, "my games" and the creator's confirmation."""
+"""Home, lobby, rules and "my games"."""
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from jinja2 import TemplateNotFound
 
-from engine import all_games
+from engine import all_games, shown
 
-from .. import csrf
+from .. import csrf, limits
 from ..models import TIMEOUT_POLICIES
 from ..services import games as game_service
 from ..services import mygames
 from ..services.errors import BadInput
-from ..services.seats import seat_path
 from . import lobby_form
+from .fields import whole_number
 
 bp = Blueprint("pages", __name__)
 
@@ -33,17 +33,18 @@ def lobby():
     if chosen is not None:
         return redirect(url_for("pages.new_game", name=game_or_404(chosen).name), 303)
     return render_template("pages/lobby.html", games=lobby_form.games_flagship_first(all_games()),
-                           chosen=lobby_form.FLAGSHIP)
+                           chosen=lobby_form.flagship(all_games()))
 
 
 def game_or_404(name):
     game = all_games().get(name)
     if game is None:
-        abort(404, description=f"There is no game called {name!r} here.")
+        abort(404, description=f"There is no game called {shown(name)} here.")
     return game
 
 
 @bp.route("/lobby/<name>", methods=["GET", "POST"])
+@limits.games_per_client
 def new_game(name):
     game = game_or_404(name)
     error = None
@@ -51,15 +52,12 @@ def new_game(name):
     if request.method == "POST":
         csrf.check()
         try:
-            created = game_service.create_game(lobby_form.read_form(name, request.form))
+            created = game_service.create_game(lobby_form.read_form(name, request.form), limits.admit_games)
         except BadInput as problem:
             error = problem.message
         else:
-            return redirect(url_for("pages.started", game_id=created.id, confirm=int(created.status != "active")), 303)
-    try:
-        players = int(form.get("players", game.players[0]))
-    except ValueError:
-        players = game.players[0]
+            return redirect(url_for("pages.started", game_id=created.id), 303)
+    players = whole_number(form.get("players"))
     if players not in game.players:
         players = game.players[0]
     return render_template(
@@ -72,7 +70,7 @@ def new_game(name):
 
 @bp.get("/started/<game_id>")
 def started(game_id):
-    return render_template("pages/started.html", confirm=request.args.get("confirm") == "1")
+    return render_template("pages/started.html")
 
 
 @bp.get("/rules/<name>")
@@ -87,12 +85,13 @@ def rules(name):
 
 
 @bp.route("/my-games", methods=["GET", "POST"])
+@limits.links_per_client
 def my_games():
     if request.method == "GET":
         return render_template("pages/my_games_ask.html", sent=False, error=None)
     csrf.check()
     try:
-        mygames.request_my_games(request.form.get("email", ""))
+        mygames.request_my_games(request.form.get("email", ""), limits.admit_links)
     except BadInput as problem:
         return render_template("pages/my_games_ask.html", sent=False, error=problem.message), 422
     return render_template("pages/my_games_ask.html", sent=True, error=None)
@@ -102,16 +101,3 @@ def my_games():
 def my_games_list(token):
     email, entries = mygames.games_for_token(token)
     return render_template("pages/my_games.html", email=email, entries=entries)
-
-
-@bp.get("/confirm/<token>")
-def confirm_page(token):
-    game_service.confirmed_game_id(token)
-    return render_template("pages/confirm.html", token=token)
-
-
-@bp.post("/confirm/<token>")
-def confirm(token):
-    csrf.check()
-    game, creator = game_service.confirm_game(token)
-    return redirect(seat_path(creator), 303)

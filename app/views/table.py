@@ -2,12 +2,15 @@
 
 from flask import Blueprint, redirect, render_template, request
 
+from engine.cards import is_card
+
 from .. import csrf
-from .history import finished_deals_html
-from ..present import deadline_words, is_card
+from ..present import deadline_words
 from ..services import moves, tables
 from ..services.clock import utcnow
 from ..services.errors import BadInput, Conflict
+from .fields import whole_number
+from .history import finished_deals_html
 
 bp = Blueprint("table", __name__)
 
@@ -21,10 +24,8 @@ def show(token):
 @bp.post("/s/<token>/move")
 def move(token):
     csrf.check()
-    seq_text = request.form.get("seq", "")
-    seq = int(seq_text) if seq_text.isdigit() else seq_text
     try:
-        moves.submit_move(token, request.form.get("move", ""), seq)
+        moves.submit_move(token, request.form.get("move", ""), whole_number(request.form.get("seq")))
     except (BadInput, Conflict) as problem:
         return render_table(tables.open_seat(token), problem.message), problem.status
     return redirect(f"/s/{token}", 303)
@@ -34,7 +35,7 @@ def move(token):
 def replay(token):
     table = tables.open_seat(token)
     step_text = request.args.get("step", "")
-    step = int(step_text) if step_text.isdigit() else (table.game.seq + 1 if not step_text else step_text)
+    step = whole_number(step_text) if step_text else table.game.seq + 1
     picture, event, total = tables.replay_step(table, step)
     return render_template("pages/replay.html", t=table, view=picture, step=step, total=total,
                            event=event, names=seat_names(table), token=token)
@@ -61,8 +62,8 @@ def render_table(table, error=None):
     acting = view["to_move"][0] if legal and view.get("to_move") else None
     return render_template(
         "pages/table.html", t=table, view=view, names=names, my_hands=my_hands, legal=legal, acting=acting,
-        legal_actions=[move for move in legal if not is_card(move)], error=error, token=request.view_args["token"],
+        legal_actions=[move for move in legal if not is_card(move)], hints=type(table.state).move_hints, error=error, token=request.view_args["token"],
         deadline=deadline_words(table.game.due_at, utcnow()),
-        history=finished_deals_html(table.game.id, table.seat.seat, view.get("history") or [], names,
-                                    table.state.sides),
+        history=finished_deals_html(table.game.id, view["game"], table.seat.seat, view.get("history") or [], names,
+                                    view["sides"] if view["partnerships"] else None),
     )

@@ -1,11 +1,11 @@
-"""One module per game; importing this package registers them all."""
+"""One module per game: importing this package finds and imports every module in it.
 
-from . import quinto  # noqa: F401
-from . import sueca  # noqa: F401
-from . import polignac  # noqa: F401
-from . import slobberhannes  # noqa: F401
-from . import reunion  # noqa: F401
-from . import ruff_and_honours  # noqa: F401
-from . import all_fours  # noqa: F401
-from . import catch_the_ten  # noqa: F401
-from . import french_whist  # noqa: F401
+A game registers itself with `@register` when its module is imported, so
+adding a game is adding a module here: no list of games to edit.
+"""
+
+import importlib
+import pkgutil
+
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")

@@ -52,7 +52,12 @@ class AllFours(DealSeriesGame):
     length = "a race to 49 points, some twenty short deals (or to 7, 10 or 11)"
     players = (2,)
     sides = None
-    words = (STAND, BEG, GIVE, RUN)
+    move_hints = {
+        BEG: "refuse the turned-up trump; the dealer then gives you a point or changes trumps",
+        STAND: "accept the turned-up suit as trumps",
+        GIVE: "keep this trump and give your opponent 1 point",
+        RUN: "turn up new cards until another suit appears: it becomes trumps",
+    }
     options = (
         Option("target", 49, "points that win the game: 49 as the seed says, or the traditional 7, 10 or 11",
                choices=(49, 7, 10, 11)),
@@ -212,6 +217,9 @@ class AllFours(DealSeriesGame):
         places["stock"] = list(self.stock)
         places["turned"] = list(self.turned)
         return places
+
+    def table_cards(self):
+        return super().table_cards() + [[None, card] for card in self.turned[1:]]
 
     def hand_view(self, seat):
         return sort_cards(self.hands[seat], HAND_ORDER)

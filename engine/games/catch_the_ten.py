@@ -80,14 +80,14 @@ class CatchTheTen(DealSeriesGame):
         self.dealt = [0] * self.owner_count                   # cards dealt to each player or side
         self.values = {}                                      # the deal's counting cards and their points
 
-    def side_count(self):
-        teams = self.opts["teams"]
+    @classmethod
+    def partnership_count(cls, players, opts):
+        teams = opts["teams"]
         if teams == "none":
             return None
-        if self.player_count not in PARTNERSHIP_PLAYERS:
-            raise OptionError(f"option teams must be none with {self.player_count} players: "
-                              f"partnerships need 4, 6 or 8")
-        return 2 if teams == "two_teams" else self.player_count // 2
+        if players not in PARTNERSHIP_PLAYERS:
+            raise OptionError(f"option teams must be none with {players} players: partnerships need 4, 6 or 8")
+        return 2 if teams == "two_teams" else players // 2
 
     # The pack and the deal -------------------------------------------------------
 

@@ -28,6 +28,7 @@ from ..cards import pack
 from ..dealing import deal_round
 from ..endings import check_penalty_end, penalty_end_options, penalty_winners
 from ..options import Option
+from ..protocol import PENALTY
 from ..registry import register
 from ..rounds import PHASE_PLAY, DealSeriesGame
 from ..trumps import strength_table
@@ -50,7 +51,8 @@ class Polignac(DealSeriesGame):
     length = "two rounds of deals (8 deals of 8 tricks for four players)"
     players = (4, 3, 5, 6)
     sides = None
-    words = ("capot", "pass")
+    score_meaning = PENALTY
+    move_hints = {"capot": "undertake to win every trick of this deal", "pass": ""}
     options = (
         Option("rank", "polignac", "card order in each suit: polignac (K Q J A 10 9 8 7) or standard (A K Q J 10 …)",
                choices=("polignac", "standard")),

@@ -10,7 +10,10 @@ from ..cards import JOKER, RANKS, SUIT_NAMES, card_of, pack, parse_card, sort_ca
 from ..dealing import deal_round
 from ..errors import IllegalMoveError, RecordError
 from ..options import Option
+from ..protocol import plain_seating
 from ..registry import register
+from ..scoring import Ledger
+from ..series import DealSeries
 from ..state import AWAITING_DEAL, AWAITING_MOVE
 from ..tricks import TrickGame, trick_json
 
@@ -48,6 +51,8 @@ RUBBER_BONUS = 100
 THREE_HANDED_HANDICAP = 25
 DUMMY_PLAYER, DUMMY = 0, 2
 CALLS = ("pass", "double", "redouble")
+NO_CACHE = (None, None)
+SIDES = plain_seating(4, 2).sides   # the side of each seat, for the move path
 
 PHASE_DEAL, PHASE_DOUBLING, PHASE_PLAY, PHASE_OVER = "deal", "doubling", "play", "over"
 AWAITING_IN = {PHASE_DEAL: AWAITING_DEAL, PHASE_DOUBLING: AWAITING_MOVE, PHASE_PLAY: AWAITING_MOVE,
@@ -83,18 +88,27 @@ def archived_deal_view(deal):
 
 
 def side_of(seat):
-    return seat % 2
+    return SIDES[seat]
 
 
 @register
-class Quinto(TrickGame):
+class Quinto(DealSeries, TrickGame):
+    """The shared series of deals with Quinto's own trick play: its move path is one method
+    (`play_card`), and `awaiting` and `to_move` are attributes kept up to date, not properties."""
+
     name = "quinto"
     title = "Quinto"
     blurb = "Partners race to 250 with quints, doubling and a hidden five-card cachette."
     length = "a rubber of two or three games, each of several deals"
     players = (4, 3)
     sides = 2
+    flagship = True
     trick_size = 4
+    move_hints = {
+        "pass": "",
+        "double": "every trick of this deal counts twice",
+        "redouble": "double the doubled value again",
+    }
     options = (
         Option("target", 250, "points that win a game", minimum=50, maximum=1000),
         Option("match", lambda players: "rubber" if players == 4 else "single_game",
@@ -108,13 +122,13 @@ class Quinto(TrickGame):
                choices=("forbidden", "highest_card", "opponents_win")),
         Option("joker_trick11_compulsion", "always",
                "with the Joker lead forbidden: when a holder must play it at trick 11",
-               choices=("always", "if_forced_to_win", "none")),
+               choices=("always", "if_forced_to_win", "none"), label="Joker at trick 11"),
         Option("joker_led_follow", "second_card_sets_suit",
                "after a Joker lead: the next card sets the suit to follow, or no suit need be followed",
                choices=("second_card_sets_suit", "free")),
         Option("dummy_exposed_after_opening_lead", False,
                "three-handed: whether the dummy's cards are shown to all after the opening lead",
-               choices=(False, True)),
+               choices=(False, True), label="Dummy shown after the opening lead"),
     )
 
     def __init__(self, players, options, dealer):
@@ -125,11 +139,8 @@ class Quinto(TrickGame):
             if dealer != DUMMY_PLAYER:
                 raise RecordError("in three-handed Quinto the dummy player (seat 0) deals first")
         self.set_phase(PHASE_DEAL)
-        self.next_dealer = dealer
-        self.game_scores = self.opening_scores()
         self.games_won = [0, 0]
         self.game_results = []    # finished games: {"winner": side, "scores": [a, b]}
-        self.history = []         # finished deals, as shown to every player
         self.hands = [[] for _ in range(4)]
         self.trick, self.tricks, self.leader, self.turn = [], [], None, None
         self.calls = []
@@ -138,7 +149,7 @@ class Quinto(TrickGame):
         self.dealt_hands = []
         self.deal_quints = []
         self.tricks_won = [0, 0]
-        self.legal_seat, self.legal_list = None, None   # the legal moves cached for one seat
+        self.legal_cache = NO_CACHE   # (seat, its legal moves) for the move path: one attribute, set at once
         self.joker_seat = None   # the seat dealt the Joker: no other hand need be searched for it
         # That makes 29 attributes, the most CPython 3.11 keeps inline: a 30th slows the move
         # path by some 7%, so new state should replace an attribute rather than add one.
@@ -149,18 +160,16 @@ class Quinto(TrickGame):
     def seats_for(cls, players):
         return 4
 
-    def controller(self, seat):
-        return DUMMY_PLAYER if self.player_count == 3 and seat == DUMMY else seat
+    @classmethod
+    def seat_plan(cls, players, opts):
+        controllers = [DUMMY_PLAYER if players == 3 and seat == DUMMY else seat for seat in range(4)]
+        return plain_seating(4, 2, controllers)
 
     def full_pack(self):
         return list(PACK)
 
     def opening_scores(self):
         return [0, THREE_HANDED_HANDICAP] if self.player_count == 3 else [0, 0]
-
-    @property
-    def scores(self):
-        return self.game_scores
 
     def set_phase(self, phase):
         # `awaiting` and `to_move` are kept as attributes: the move path reads them often.
@@ -183,10 +192,7 @@ class Quinto(TrickGame):
 
     # The deal ----------------------------------------------------------------
 
-    def deal_pack(self, cards):
-        self.dealer = self.next_dealer
-        self.next_dealer = (self.dealer + 1) % 4
-        self.deals += 1
+    def start_deal(self, cards):
         eldest = (self.dealer + 1) % 4
         hands, _ = deal_round(cards, 4, eldest, [1] * TRICKS_PER_DEAL, start=CACHETTE_SIZE)
         self.cachette = cards[:CACHETTE_SIZE]
@@ -198,7 +204,7 @@ class Quinto(TrickGame):
         self.calls = []
         self.deal_quints = []
         self.tricks_won = [0, 0]
-        self.legal_seat = None
+        self.legal_cache = NO_CACHE
         self.start_tricks(hands, eldest)
         self.set_phase(PHASE_DOUBLING)
 
@@ -213,23 +219,34 @@ class Quinto(TrickGame):
 
     def apply_move(self, seat, text):
         # The common case, a canonical move from the list just asked for, needs no other check.
-        if seat == self.legal_seat and type(seat) is int and type(text) is str and text in self.legal_list:
+        cached_seat, cached = self.legal_cache
+        if seat == cached_seat and type(seat) is int and type(text) is str and text in cached:
             self.play(seat, text)
             return text
         return super().apply_move(seat, text)
 
     def legal_moves(self, seat):
-        """The legal moves (a cached list: callers must not change it)."""
-        if seat == self.legal_seat:
-            return self.legal_list
-        if seat not in self.to_move:
+        """The legal moves, kept for the move that follows (a cached list: callers must not change it).
+
+        The move path's way: it writes the cache, so readers of a shared state use `read_legal`."""
+        cached_seat, cached = self.legal_cache
+        if seat == cached_seat:
+            return cached
+        if seat not in self.to_move:   # read_legal's rule, inline: the move path asks this for every move
             moves = []
         elif self.phase == PHASE_PLAY:
             moves = self.legal_cards(seat)
         else:
             moves = self.legal_calls(seat)
-        self.legal_seat, self.legal_list = seat, moves
+        self.legal_cache = seat, moves
         return moves
+
+    def read_legal(self, seat):
+        if seat not in self.to_move:
+            return []
+        if self.phase == PHASE_PLAY:
+            return self.legal_cards(seat)
+        return self.legal_calls(seat)
 
     def legal_calls(self, seat):
         doubler = None
@@ -314,7 +331,7 @@ class Quinto(TrickGame):
             self.call(seat, move)
 
     def call(self, seat, move):
-        self.legal_seat = None
+        self.legal_cache = NO_CACHE
         self.calls.append((seat, move))
         if len(self.calls) == 4:
             self.set_phase(PHASE_PLAY)
@@ -323,7 +340,7 @@ class Quinto(TrickGame):
 
     def play_card(self, seat, card):
         """TrickGame's card step and Quinto's end of trick in one method: every card played runs it."""
-        self.legal_seat = None
+        self.legal_cache = NO_CACHE
         self.hands[seat].remove(card)
         trick = self.trick
         trick.append((seat, card))
@@ -349,7 +366,18 @@ class Quinto(TrickGame):
 
     # Tricks and scoring --------------------------------------------------------
 
+    def card_power(self, card, context):
+        """One order of the 52 cards whatever was led; the Joker never wins, and after a Joker
+        lead under `opponents_win` only the leader's opponents can."""
+        if card == JOKER:
+            return None
+        if context.led == JOKER and self.opts["joker_lead"] == "opponents_win" \
+                and side_of(context.player) == side_of(context.leader):
+            return None
+        return POWER[card]
+
     def trick_winner(self, cards):
+        """`card_power`'s winner by a faster path (tests hold the two equal)."""
         led_seat, led = cards[0]
         if led == JOKER and self.opts["joker_lead"] == "opponents_win":
             return max((POWER[card], seat) for seat, card in cards if side_of(seat) != side_of(led_seat))[1]
@@ -364,8 +392,8 @@ class Quinto(TrickGame):
         """Score quints found in a won trick; True if that won the game."""
         for points, quint in found:
             self.deal_quints.append({"side": side, "points": points, "cards": list(quint), "trick": trick_number})
-            self.game_scores[side] += points
-        if self.game_scores[side] >= self.opts["target"]:
+            self.score(side, points, "quint")
+        if self.ledger.totals[side] >= self.opts["target"]:
             self.end_game(side)
             return True
         return False
@@ -382,44 +410,37 @@ class Quinto(TrickGame):
         """Enter the deal's trick points, then decide the game or deal again."""
         trick_value = self.trick_value
         for each in (0, 1):
-            self.game_scores[each] += self.tricks_won[each] * trick_value
-        a, b = self.game_scores
+            self.score(each, self.tricks_won[each] * trick_value, "tricks")
+        a, b = self.ledger.totals
         target = self.opts["target"]
         if a >= target and (b < target or a > b):
             self.end_game(0)
         elif b >= target and (a < target or b > a):
             self.end_game(1)
         else:
-            self.archive_deal()
-            self.set_phase(PHASE_DEAL)
+            self.close_deal(self.deal_facts())
 
     def end_game(self, side):
-        self.archive_deal()
-        self.game_results.append({"winner": side, "scores": list(self.game_scores)})
+        self.close_deal(self.deal_facts())
+        self.game_results.append({"winner": side, "scores": list(self.scores)})
         self.games_won[side] += 1
         needed = RUBBER_GAMES_TO_WIN if self.opts["match"] == "rubber" else 1
         if self.games_won[side] >= needed:
-            self.over = True
-            self.winner = side
-            self.set_phase(PHASE_OVER)
+            self.finish([side])
         else:
-            self.set_phase(PHASE_DEAL)
-            self.game_scores = self.opening_scores()
+            self.ledger = Ledger(2, 4, self.opening_scores())
 
-    def archive_deal(self):
+    def deal_facts(self):
         # The deal's lists are kept as they are (the next deal starts new ones); views shape them.
-        self.history.append({
-            "deal": self.deals,
+        return {
             "game": len(self.game_results) + 1,
-            "dealer": self.dealer,
             "calls": self.calls,
             "trick_value": self.trick_value,
             "tricks": self.tricks,
             "cachette": self.cachette if self.cachette_taken else None,
             "quints": self.deal_quints,
             "tricks_won": self.tricks_won,
-            "scores": list(self.game_scores),
-        })
+        }
 
     # Views -------------------------------------------------------------------
 
@@ -460,25 +481,26 @@ class Quinto(TrickGame):
     def card_places(self):
         return {**super().card_places(), "cachette": list(self.cachette)}
 
-    def view(self, seat):
-        if type(seat) is not int or not 0 <= seat < 4:
-            raise RecordError(f"seat must be a number from 0 to 3, not {seat!r}")
-        player = self.controller(seat)
-        visible = self.visible_seats(seat)
+    def legal_for(self, seat):
+        """The moves of the seat to move, if this seat's person moves for it and may see its hand."""
         to_move = self.to_move
-        mine = bool(to_move) and self.controller(to_move[0]) == player and to_move[0] in visible
+        player = self.controller(seat)
+        mine = bool(to_move) and self.controller(to_move[0]) == player and to_move[0] in self.visible_seats(seat)
+        return sorted(self.read_legal(to_move[0])) if mine else []
+
+    def hand_view(self, seat):
+        return sort_cards(self.hands[seat], HAND_ORDER) if seat in self.visible_seats(seat) else []
+
+    def table_cards(self):
+        cachette = [[None, card] for card in self.cachette] if self.cachette_taken else []
+        return super().table_cards() + cachette
+
+    def history_view(self):
+        return [archived_deal_view(deal) for deal in self.history]
+
+    def own_view(self, seat):
+        visible = self.visible_seats(seat)
         view = {
-            "game": self.name,
-            "seat": seat,
-            "players": self.player_count,
-            "controls": [s for s in range(4) if self.controller(s) == player],
-            "dealer": self.dealer,
-            "deal": self.deals,
-            "phase": self.phase,
-            "to_move": to_move,
-            "awaiting": self.awaiting,
-            "legal": sorted(self.legal_moves(to_move[0])) if mine else [],
-            "hand": sort_cards(self.hands[seat], HAND_ORDER) if seat in visible else [],
             "hands": [sort_cards(self.hands[s], HAND_ORDER) if s in visible else None for s in range(4)],
             "calls": [[s, call] for s, call in self.calls],
             "trick_value": self.trick_value,
@@ -486,13 +508,8 @@ class Quinto(TrickGame):
             "cachette_size": 0 if self.cachette_taken or not self.deals else CACHETTE_SIZE,
             "tricks_won": list(self.tricks_won),
             "quints": [dict(quint) for quint in self.deal_quints],
-            "scores": list(self.game_scores),
             "target": self.opts["target"],
             "match": self.match_view(),
-            "over": self.over,
-            "winner": self.winner,
-            "history": [archived_deal_view(deal) for deal in self.history],
-            "options": dict(self.opts),
         }
         view.update(self.trick_view())
         if self.over:

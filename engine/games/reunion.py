@@ -32,7 +32,7 @@ from ..errors import IllegalMoveError
 from ..options import Option
 from ..registry import register
 from ..rounds import PHASE_PLAY, DealSeriesGame
-from ..scoring import Ledger, count_points, point_table, points_in_tricks
+from ..scoring import count_points, point_table, points_in_tricks
 from ..trumps import FOLLOW_THEN_TRUMP, strength_table
 
 PLAIN_RANKS = "ATKQJ987"
@@ -112,7 +112,6 @@ class Reunion(DealSeriesGame):
 
     def __init__(self, players, options, dealer):
         super().__init__(players, options, dealer)
-        self.stakes = Ledger(3)
         self.left_bower = self.right_bower = None
         self.face_down = None
         self.on_table = []        # the table cards the dealer has not taken yet
@@ -186,19 +185,19 @@ class Reunion(DealSeriesGame):
     def after_trick(self, winner, cards):
         played = dict((card, seat) for seat, card in cards)
         if self.right_bower in played and self.left_bower in played:
-            self.stakes.pay(self.deals, played[self.left_bower], played[self.right_bower],
+            self.ledger.pay(self.deals, played[self.left_bower], played[self.right_bower],
                             BOWER_CLASH_STAKE, "Left Bower fell to the Right")
         if len(self.tricks) == TURN_UP_TAKEN_AFTER:
             self.take_from_table(self.turn_up)
         if not self.hands[winner]:
             self.score_deal(winner)
 
-    def deal_points(self):
+    def card_points(self):
         """Card-points in the tricks taken so far this deal, per seat."""
         return points_in_tricks(self.tricks, self.values, 3)
 
     def score_deal(self, last_winner):
-        points = self.deal_points()
+        points = self.card_points()
         points[last_winner] += LAST_TRICK_POINTS
         points[self.dealer] += count_points(self.discards, self.values)
         for seat in range(3):
@@ -211,7 +210,7 @@ class Reunion(DealSeriesGame):
         payments = settlement(self.scores, self.opts["double_rule"])
         for payer, payee, owed in payments:
             if owed:
-                self.stakes.pay(self.deals, payer, payee, owed, "settlement")
+                self.ledger.pay(self.deals, payer, payee, owed, "settlement")
         facts["settlement"] = [{"from": payer, "to": payee, "stakes": owed} for payer, payee, owed in payments]
         best = max(self.scores)
         self.close_deal(facts, [seat for seat in range(3) if self.scores[seat] == best])
@@ -245,7 +244,7 @@ class Reunion(DealSeriesGame):
             "face_down_on_table": self.face_down in self.on_table,
             "discards": list(self.discards) if seat == self.dealer and self.in_deal() else None,
             "discard_count": len(self.discards),
-            "deal_points": self.deal_points(),
+            "card_points": self.card_points(),
             "deals_in_game": DEALS_PER_GAME,
-            "stakes": self.stakes.view(),
+            "stakes": self.ledger.stakes_view(),
         }

@@ -20,7 +20,8 @@ Option `variant`:
 `honours_timing`: `immediate` (default: honours are credited as soon as trumps
 are fixed and any ruff is over, and can win the game before a card is
 played) or `after_play_whist` (credited after the tricks, and not at all to
-a side that began the deal one point short of game).
+a side that began the deal one point short of game; until the tricks are
+played no view tells which side holds them).
 
 Actions that are not cards: `ruff` and `pass` (the Ace holder's choice); after
 a ruff, his four discards are written as the cards themselves. Every view
@@ -57,7 +58,7 @@ class RuffAndHonours(DealSeriesGame):
     length = "a game of nine points, usually three to six deals of twelve tricks"
     players = (4,)
     sides = 2
-    words = ("ruff", "pass")
+    move_hints = {"ruff": "take the stock into your hand, then discard as many cards face down", "pass": ""}
     options = (
         Option("variant", "ruff", "ruff: 52 cards, a 4-card stock and the ruff; honours: 48 cards, all dealt",
                choices=("ruff", "honours")),
@@ -145,7 +146,7 @@ class RuffAndHonours(DealSeriesGame):
             self.declare_honours()
 
     def explain_illegal(self, seat, move):
-        if self.phase == PHASE_DISCARD and move not in self.words:
+        if self.phase == PHASE_DISCARD and move not in self.move_hints:
             return IllegalMoveError(f"seat {seat} cannot discard {move}: it is not in their hand", seat)
         return super().explain_illegal(seat, move)
 
@@ -209,6 +210,18 @@ class RuffAndHonours(DealSeriesGame):
             hidden |= set(self.discards)
         return hidden - {self.turn_up}
 
+    def move_seen_by(self, seat, move):
+        """A discard is face down, even the turned-up card that everyone saw taken into the ruffer's hand."""
+        if move in self.discards and seat != self.ruffer:
+            return None
+        return super().move_seen_by(seat, move)
+
+    def honours_view(self):
+        """The honours as announced: once trumps are fixed, or after the tricks with `after_play_whist`."""
+        if not self.honours or (self.opts["honours_timing"] == "after_play_whist" and self.phase == PHASE_PLAY):
+            return None
+        return dict(self.honours)
+
     def public_view(self, seat):
         return {
             "trump_name": SUIT_NAMES.get(self.trump),
@@ -217,7 +230,7 @@ class RuffAndHonours(DealSeriesGame):
             "ruff_right": self.ruff_right,
             "ruffer": self.ruffer,
             "discard_count": len(self.discards),
-            "my_discards": list(self.discards) if seat == self.ruffer else [],
-            "honours": dict(self.honours) if self.honours else None,
+            "discards": list(self.discards) if seat == self.ruffer else None,
+            "honours": self.honours_view(),
             "tricks_won": self.tricks_won(),
         }

@@ -29,7 +29,7 @@ class Slobberhannes(Polignac):
     title = "Slobberhannes"
     blurb = "Each for himself, no trumps: avoid the first trick, the last trick and the Queen of clubs."
     length = "two rounds of deals (8 deals of 8 tricks for four players)"
-    words = ()
+    move_hints = {}
     options = penalty_end_options(threshold=10)
 
     def rank_order(self):

@@ -7,7 +7,8 @@ which cards carry points, how cards compare within a trick, which unseen
 cards lie outside the hands (a cachette, a stock), what the public record of
 a deal implies about hidden hands, and how to rebuild a full state from a
 seat's view and a guess of the hidden cards. The defaults fit a plain game
-with follow-suit, no jokers and no hidden piles.
+with follow-suit, no jokers and no hidden piles. A game without tricks gives
+a plain `Profile` whose `own_choice` makes the simple and strong decisions.
 """
 
 import importlib
@@ -34,16 +35,28 @@ def profile_for(game, options):
     return profile_class(options) if profile_class else None
 
 
-class TrickProfile:
-    """Defaults for a plain trick game; a game overrides what differs."""
+class Profile:
+    """What every game tells its robots: its name, and the option values of the game in play."""
 
     game = ""
-    always_playable = frozenset()   # cards that may be played whatever was led
-    penalties = False               # True where scores are penalties: the fewer, the better
 
     def __init__(self, options):
         self.options = dict(options)
         self.state_class = find_game(self.game)
+
+    def own_choice(self, level, view, rng):
+        """The move a robot of `level` makes, for games whose robots are not the shared trick players.
+
+        None (the default) leaves the choice to the shared trick-game policy.
+        """
+        return None
+
+
+class TrickProfile(Profile):
+    """Defaults for a plain trick game; a game overrides what differs."""
+
+    always_playable = frozenset()   # cards that may be played whatever was led
+    penalties = False               # True where scores are penalties: the fewer, the better
 
     # Seats and sides -----------------------------------------------------------
 

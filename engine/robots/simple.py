@@ -47,9 +47,16 @@ class SimpleRobot(Robot):
     def choose(self, view):
         legal = view["legal"]
         profile = profile_for(self.game, view["options"])
+        own = profile.own_choice(self.level, view, self.decision_rng(view)) if profile and len(legal) > 1 else None
+        if own is not None:
+            return own
         if len(legal) == 1 or profile is None:
             return legal[0] if len(legal) == 1 else self.rng.choice(sorted(legal))
         if is_call_round(profile, view, legal):
             return profile.call(view, legal, profile.hand_advantage(view))
         knowledge = read_knowledge(view, profile)
         return choose_card(profile, view_decision(profile, view, knowledge))
+
+    def decision_rng(self, view):
+        """The random generator a decision draws from."""
+        return self.rng

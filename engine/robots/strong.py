@@ -65,12 +65,13 @@ class StrongRobot(SimpleRobot):
         """A generator fixed by the seed and the position, so a choice can be reproduced."""
         if self.seed is None:
             return self.rng
-        position = (view["deal"], len(view["tricks"]), len(view["trick"]), view["to_move"], view.get("calls"))
+        position = (view["deal"], len(view.get("tricks", ())), len(view.get("trick", ())), view["to_move"],
+                    view.get("calls"))
         return random.Random(f"{self.seed}|{position}")
 
 
 def can_rebuild(profile):
-    return type(profile).build_state is not TrickProfile.build_state
+    return isinstance(profile, TrickProfile) and type(profile).build_state is not TrickProfile.build_state
 
 
 def guessed_state(profile, view, knowledge, rng):

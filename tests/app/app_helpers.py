@@ -10,23 +10,48 @@ from app.models import Event, Game, Outbox
 from app.services import games, tables
 from app.services.seats import seats_of
 from engine import replay
+from engine.cards import parse_card
 
-from conftest import html_of, text_of
+from conftest import confirmation_token, html_of, text_of
 
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 LINK = re.compile(r"http://localhost(/[^\s\"'<>]*)")
+# A card as people read it (10♥, A♠, Joker) or in the notation (TH, JK), standing alone; and the secret
+# links and tokens, whose random letters may hold a card's two.
+SHOWN_CARD = re.compile(r"(?<![\w♠♣♦♥])(?:(?:10|[AKQJ2-9])[♠♣♦♥]|Joker)")
+WRITTEN_CARD = re.compile(r"(?<![\w])(?:[AKQJT2-9][SCDH]|JK)(?![\w])")
+SECRET = re.compile(r'/(?:s|api/seats|confirm|my-games)/[^\s"\'<>]+|name="csrf_token" value="[^"]*"')
 
 ROBOTS3 = [{"robot": "random"}] * 3
 
 
-def start(seats=None, game="quinto", **extra):
-    """Create a game through the service; by default Ann and three robots (no confirmation needed)."""
+def set_up(seats=None, game="quinto", **extra):
+    """Create a game through the service, waiting for its creator; by default Ann and three robots."""
     seats = seats if seats is not None else [{"name": "Ann", "email": "ann@example.org"}, *ROBOTS3]
     return games.create_game({"game": game, "seats": seats, **extra})
 
 
+NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+
+
+def people(count):
+    """Seats for `count` people (up to eight), Ann first."""
+    return [{"name": name, "email": f"{name.lower()}@example.org"} for name in NAMES[:count]]
+def start(seats=None, game="quinto", **extra):
+    """Create a game and confirm it from its creator's confirmation mail, as the creator would."""
+    created = set_up(seats, game, **extra)
+    games.confirm_address(confirmation_token(created.creator_email))
+    return game_row(created.id)
+
+
+def confirm_by_page(client, address):
+    """Open the newest confirmation link mailed to `address` and press its button; returns the answer."""
+    link = "/confirm/" + confirmation_token(address)
+    return client.post(link, data={"csrf_token": csrf_from(client.get(link).get_data(as_text=True))})
+
+
 def four_people():
-    return [{"name": name, "email": f"{name.lower()}@example.org"} for name in ("Ann", "Bob", "Cy", "Di")]
+    return people(4)
 
 
 def mails(**where):
@@ -86,3 +111,28 @@ def table_for(token):
 
 def csrf_from(html):
     return CSRF.search(html).group(1)
+
+
+def lobby_form(client, **fields):
+    """A filled-in lobby form for Quinto (Ann and three robots) with its CSRF token, changed by `fields`."""
+    page = client.get("/lobby/quinto").get_data(as_text=True)
+    form = {"csrf_token": csrf_from(page), "players": "4", "seat0_kind": "person", "seat0_name": "Ann",
+            "seat0_email": "ann@example.org", "move_time": "24h", "timeout_policy": "robot",
+            "option_target": "300", "option_dummy_exposed_after_opening_lead": "false"}
+    for seat in (1, 2, 3):
+        form[f"seat{seat}_kind"] = "random"
+    form.update(fields)
+    return form
+
+
+def people_game():
+    """Ann (seat 0) and Bo (seat 1), same inbox, two robots: Bo calls first."""
+    game = start([{"name": "Ann", "email": "ann@example.org"}, {"name": "Bo", "email": "ann@example.org"},
+                  *ROBOTS3[:2]])
+    return game, f"/s/{token_for(game.id, 1)}"
+
+
+def cards_named(text):
+    """Every card `text` names, as people read it or in the notation, once its secret links are taken out."""
+    text = SECRET.sub(" ", text)
+    return {parse_card(found) for found in SHOWN_CARD.findall(text) + WRITTEN_CARD.findall(text)}

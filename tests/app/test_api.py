@@ -4,13 +4,21 @@ import json
 
 import pytest
 
-from app_helpers import ROBOTS3, counts, four_people, mails, seat_path, token_for, token_of
+from app_helpers import ROBOTS3, confirm_by_page, counts, four_people, mails, seat_path, token_for, token_of
 
 ANN = {"name": "Ann", "email": "ann@example.org"}
 
 
 def create(client, **body):
     return client.post("/api/games", json={"game": "quinto", "seats": [ANN, *ROBOTS3], **body})
+
+
+def create_started(client, **body):
+    """A game created through the API, then confirmed by Ann from her mail."""
+    answer = create(client, **body)
+    assert answer.json["status"] == "unconfirmed"
+    confirm_by_page(client, ANN["email"])
+    return answer.json["id"]
 
 
 def test_create_returns_201_with_id_and_url(client):
@@ -43,7 +51,7 @@ def test_create_needs_json(client):
 
 
 def test_summary_is_public_and_hides_cards_and_emails(client):
-    game_id = create(client).json["id"]
+    game_id = create_started(client)
     summary = client.get(f"/api/games/{game_id}").json
     assert summary["status"] == "active" and summary["seq"] == 1 and summary["to_move"] == [1]
     text = json.dumps(summary)
@@ -52,8 +60,8 @@ def test_summary_is_public_and_hides_cards_and_emails(client):
 
 
 def test_seat_view_and_moves(client):
-    create(client, seats=[ANN, {"name": "Bo", "email": "ann@example.org"}, *ROBOTS3[:2]])
-    token = token_of(seat_path(mails(seat=1)[0]))
+    create_started(client, seats=[ANN, {"name": "Bo", "email": "ann@example.org"}, *ROBOTS3[:2]])
+    token = token_of(seat_path(mails(seat=1, kind="invite")[0]))
     seat = client.get(f"/api/seats/{token}").json
     assert seat["seq"] == 1 and seat["view"]["legal"] == ["double", "pass"] and len(seat["view"]["hand"]) == 12
     moved = client.post(f"/api/seats/{token}/moves", json={"move": "double", "seq": 1})
@@ -72,8 +80,8 @@ def test_seat_view_and_moves(client):
     (["pass", 1], 422, "invalid"),
 ])
 def test_refused_api_moves_write_nothing(client, body, status, code):
-    create(client, seats=[ANN, {"name": "Bo", "email": "ann@example.org"}, *ROBOTS3[:2]])
-    token = token_of(seat_path(mails(seat=1)[0]))
+    create_started(client, seats=[ANN, {"name": "Bo", "email": "ann@example.org"}, *ROBOTS3[:2]])
+    token = token_of(seat_path(mails(seat=1, kind="invite")[0]))
     before = counts()
     answer = client.post(f"/api/seats/{token}/moves", json=body)
     assert answer.status_code == status and answer.json["error"]["code"] == code
@@ -81,8 +89,7 @@ def test_refused_api_moves_write_nothing(client, body, status, code):
 
 
 def test_moves_before_confirmation_are_409(client):
-    create(client, seats=four_people())
-    token = token_for(mails()[0].game_id, 1)
+    token = token_for(create(client, seats=four_people()).json["id"], 1)
     answer = client.post(f"/api/seats/{token}/moves", json={"move": "pass", "seq": 1})
     assert answer.status_code == 409 and answer.json["error"]["code"] == "not_confirmed"
 

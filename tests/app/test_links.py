@@ -4,7 +4,7 @@ import pytest
 
 from app import create_app
 from app.context import database
-from app.links import confirm_token, my_games_token, seat_token
+from app.links import confirm_token, my_games_token, seat_token, unsubscribe_token
 from app.services.seats import revoke_links, seats_of
 from app.services.seats import seat_path as fresh_seat_path
 
@@ -15,7 +15,7 @@ from conftest import make_config
 @pytest.fixture
 def game_link(app):
     start()
-    return seat_path(mails()[0])
+    return seat_path(mails(kind="invite")[0])
 
 
 def test_a_seat_link_opens_the_table(client, game_link):
@@ -33,21 +33,23 @@ def test_tampered_links_are_a_403_page(client, game_link, tamper):
     before = counts()
     answer = client.get("/s/" + tamper(token_of(game_link)))
     assert answer.status_code == 403
-    assert b"This link does not open a seat" in answer.data and b"Traceback" not in answer.data
+    assert b"This link does not work" in answer.data and b"Traceback" not in answer.data
     api = client.get("/api/seats/" + tamper(token_of(game_link)))
     assert api.status_code == 403 and api.json["error"]["code"] == "bad_link"
     assert counts() == before
 
 
 def test_a_link_for_another_purpose_is_refused(app, client, game_link):
-    game_id = mails()[0].game_id
     keys = app.extensions["cachette"]["config"].signing_keys
-    assert client.get("/s/" + confirm_token(keys, game_id)).status_code == 403
+    assert client.get("/s/" + confirm_token(keys, "ann@example.org", 1)).status_code == 403
     assert client.get("/s/" + my_games_token(keys, "ann@example.org")).status_code == 403
+    assert client.get("/s/" + unsubscribe_token(keys, "ann@example.org")).status_code == 403
+    assert client.get("/confirm/" + unsubscribe_token(keys, "ann@example.org")).status_code == 403
+    assert client.get("/unsubscribe/" + my_games_token(keys, "ann@example.org")).status_code == 403
 
 
 def test_revoked_links_are_refused_and_new_ones_work(app, client, game_link):
-    game_id = mails()[0].game_id
+    game_id = mails(kind="invite")[0].game_id
     assert client.get(game_link).status_code == 200     # checked once, and its check kept, before the revocation
     with database().writing() as session:
         revoke_links(session, seats_of(session, game_id)[0])

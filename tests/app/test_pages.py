@@ -13,7 +13,8 @@ from engine.robots import robot_levels
 
 from app.services.moves import play_robot_turns
 from conftest import html_of, make_config, text_of
-from app_helpers import ROBOTS3, counts, csrf_from, events_of, four_people, game_row, mails, seat_path, start, token_for
+from app_helpers import (ROBOTS3, confirm_by_page, counts, csrf_from, events_of, four_people, game_row, lobby_form,
+                         mails, people_game, seat_path, set_up, start, token_for)
 
 
 def test_health_answers_ok(client):
@@ -49,7 +50,8 @@ def test_robot_seats_default_to_the_strongest_robot(client):
     answer = client.post("/lobby/quinto", data=form)
     assert answer.status_code == 303
     with database().reading() as session:
-        robots = session.execute(select(Seat.robot).where(Seat.game_id == mails()[0].game_id).order_by(Seat.seat)).scalars()
+        game_id = answer.location.rsplit("/", 1)[1]
+        robots = session.execute(select(Seat.robot).where(Seat.game_id == game_id).order_by(Seat.seat)).scalars()
         assert list(robots) == [None, "strong", "strong", "strong"]
 
 
@@ -72,25 +74,18 @@ def test_unknown_game_pages_are_404(client):
     assert b"no game called" in client.get("/lobby/whist").data
 
 
-def lobby_form(client, **fields):
-    page = client.get("/lobby/quinto").get_data(as_text=True)
-    form = {"csrf_token": csrf_from(page), "players": "4", "seat0_kind": "person", "seat0_name": "Ann",
-            "seat0_email": "ann@example.org", "move_time": "24h", "timeout_policy": "robot",
-            "option_target": "300", "option_dummy_exposed_after_opening_lead": "false"}
-    for seat in (1, 2, 3):
-        form[f"seat{seat}_kind"] = "random"
-    form.update(fields)
-    return form
-
-
 def test_starting_a_game_from_the_lobby(client):
     answer = client.post("/lobby/quinto", data=lobby_form(client))
     assert answer.status_code == 303 and "/started/" in answer.location
     assert b"mailbox" in client.get(answer.location).data
-    game_id = mails()[0].game_id
+    game_id = answer.location.rsplit("/", 1)[1]
     row = game_row(game_id)
-    assert row.options["target"] == 300 and row.move_time == 86400 and row.status == "active"
+    assert row.options["target"] == 300 and row.move_time == 86400 and row.status == "unconfirmed"
     assert events_of(game_id)[0]["options"]["dummy_exposed_after_opening_lead"] is False
+    assert [mail.kind for mail in mails()] == ["confirm"]
+    confirmed = confirm_by_page(client, "ann@example.org")
+    assert confirmed.status_code == 303 and confirmed.location == seat_path(mails(kind="invite")[0])
+    assert game_row(game_id).status == "active"
 
 
 def test_lobby_errors_are_shown_and_write_nothing(client):
@@ -109,13 +104,6 @@ def test_forms_need_the_csrf_token(client):
     del form["csrf_token"]
     assert client.post("/lobby/quinto", data=form).status_code == 400
     assert counts() == before
-
-
-def people_game():
-    """Ann (seat 0) and Bo (seat 1), same inbox, two robots: Bo calls first."""
-    game = start([{"name": "Ann", "email": "ann@example.org"}, {"name": "Bo", "email": "ann@example.org"},
-                  *ROBOTS3[:2]])
-    return game, f"/s/{token_for(game.id, 1)}"
 
 
 def test_the_table_shows_the_seat_and_its_legal_moves(client):
@@ -156,8 +144,9 @@ def test_refused_form_moves_show_the_table_with_a_message(client, fields, status
 
 def test_names_are_escaped_in_pages_and_mails(client):
     start([{"name": "<script>alert(1)</script>", "email": "ann@example.org"}, *ROBOTS3])
-    mail = mails()[0]
-    assert "<script>" not in html_of(mail) and "&lt;script&gt;" in html_of(mail)
+    for sent in mails():
+        assert "<script>" not in html_of(sent) and "&lt;script&gt;" in html_of(sent)
+    mail = mails(kind="invite")[0]
     page = client.get(seat_path(mail)).get_data(as_text=True)
     assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     box = client.get("/dev/mailbox").get_data(as_text=True)
@@ -200,27 +189,32 @@ def test_the_replay_shows_every_hand_in_a_game_without_a_dummy(client):
 
 
 def test_confirmation_page_and_button(client):
-    start(four_people())
+    game = set_up(four_people())
     link = re.search(r"http://localhost(/confirm/\S+)", text_of(mails()[0])).group(1)
     before = counts()
     for _ in range(3):
         page = client.get(link)
-        assert page.status_code == 200 and b"Confirm and invite" in page.data
+        assert page.status_code == 200 and b"Confirm and start" in page.data and b"Quinto, set up" in page.data
     assert counts() == before
     answer = client.post(link, data={"csrf_token": csrf_from(page.get_data(as_text=True))})
     assert answer.status_code == 303 and answer.location.startswith("/s/")
-    assert len(mails(kind="invite")) == 4
+    assert len(mails(kind="invite")) == 4 and game_row(game.id).status == "active"
+    assert client.get(link).status_code == 403                     # single use
     assert client.get("/confirm/forged.token").status_code == 403
 
 
-def test_my_games_by_mail(client):
-    start(four_people())
+def test_my_games_by_mail(client, dispatched):
+    from app.services.mygames import mail_my_games
+
+    set_up(four_people())
     page = client.get("/my-games").get_data(as_text=True)
-    # Bob is not mailed before Ann confirms: the answer looks the same but no mail is queued.
-    answer = client.post("/my-games", data={"csrf_token": csrf_from(page), "email": "bob@example.org"})
-    assert answer.status_code == 200 and b"on its way" in answer.data
-    assert mails(kind="my_games") == []
-    client.post("/my-games", data={"csrf_token": csrf_from(page), "email": "ann@example.org"})
+    for email in ("bob@example.org", "ann@example.org"):
+        answer = client.post("/my-games", data={"csrf_token": csrf_from(page), "email": email})
+        assert answer.status_code == 200 and b"on its way" in answer.data
+    # The requests only handed look-ups to the workers; Bob is not mailed before Ann confirms.
+    assert mails(kind="my_games") == [] and [email for email, _ in dispatched.my_games] == [
+        "bob@example.org", "ann@example.org"]
+    assert [mail_my_games(*request) for request in dispatched.my_games] == [False, True]
     (mail,) = mails(kind="my_games")
     link = re.search(r"http://localhost(/my-games/\S+)", text_of(mail)).group(1)
     listing = client.get(link).get_data(as_text=True)
@@ -233,7 +227,7 @@ def test_my_games_by_mail(client):
 def test_mailbox_shows_every_mail_with_clickable_links(client):
     start()
     page = client.get("/dev/mailbox").get_data(as_text=True)
-    assert '<a href="http://localhost/s/' in page
+    assert '<a href="http://localhost/s/' in page and '<a href="http://localhost/unsubscribe/' in page
     listed = client.get("/dev/mailbox.json").json["mails"]
     assert listed[0]["kind"] == "invite" and listed[0]["to"] == "ann@example.org" and "/s/" in listed[0]["text"]
 

@@ -1,31 +1,40 @@
-"""Mail scanners open links: GET and HEAD on every link of every mail never move a game."""
+"""Mail scanners open links: GET and HEAD on every link of every mail never move a game nor change a consent."""
 
-from app.services.games import confirm_game
+from sqlalchemy import select
+
+from app.context import database
+from app.models import Consent
 from app.services.moves import play_robot_turns, submit_move
+from app.services.mygames import mail_my_games
 
-from conftest import text_of
-from app_helpers import ROBOTS3, counts, csrf_from, four_people, game_row, links_in, mails, start, state_of, token_for
-
-CONFIRM = "http://localhost/confirm/"
+from app_helpers import (ROBOTS3, counts, csrf_from, four_people, game_row, links_in, mails, set_up, start, state_of,
+                         token_for)
 
 
-def test_opening_every_mailed_link_ten_times_changes_nothing(client):
-    start(four_people())                                   # stays unconfirmed: its confirm link is still live
+def consents():
+    with database().reading() as session:
+        return sorted(session.execute(select(Consent.address, Consent.state, Consent.links_spent)).all())
+
+
+def test_opening_every_mailed_link_ten_times_changes_nothing(client, dispatched):
     active = start([{"name": "Ann", "email": "ann@example.org"}, {"name": "Bo", "email": "bo@example.org"},
                     *ROBOTS3[:2]])
-    confirm_game(text_of(mails(kind="confirm", game_id=active.id)[0]).split(CONFIRM)[1].split()[0])
+    set_up([dict(person, email="di@example.org") for person in four_people()])   # its confirm link stays live
     play_robot_turns(active.id)
     state = state_of(active.id)
     seat = state.to_move[0]
     submit_move(token_for(active.id, state.controller(seat)), state.legal_moves(seat)[0], game_row(active.id).seq)
     client.post("/my-games", data={"csrf_token": csrf_from(client.get("/my-games").get_data(as_text=True)),
                                    "email": "ann@example.org"})
+    mail_my_games(*dispatched.my_games[0])
     assert {mail.kind for mail in mails()} >= {"confirm", "invite", "my_games"}
     paths = sorted({path for mail in mails() for path in links_in(mail)})
-    assert {path.split("/")[1] for path in paths} >= {"confirm", "s", "my-games", "rules"}
-    before = counts()
+    assert {path.split("/")[1] for path in paths} >= {"confirm", "s", "my-games", "rules", "unsubscribe"}
+    used = {path for mail in mails(kind="confirm", recipient="ann@example.org") for path in links_in(mail)
+            if path.startswith("/confirm/")}                 # Ann's confirmation link is spent: refused
+    before = counts(), consents()
     for _ in range(10):
         for path in paths:
-            assert client.get(path).status_code == 200, path
-            assert client.head(path).status_code == 200, path
-    assert counts() == before
+            assert client.get(path).status_code == (403 if path in used else 200), path
+            assert client.head(path).status_code == (403 if path in used else 200), path
+    assert (counts(), consents()) == before

@@ -21,17 +21,7 @@ from tests.app.source_runs import fingerprint, load, runs, words_of
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
-GAMES = (
-    "quinto",
-    "polignac",
-    "slobberhannes",
-    "ruff_and_honours",
-    "catch_the_ten",
-    "french_whist",
-    "sueca",
-    "reunion",
-    "all_fours",
-)
+GAMES = tuple(all_games())
 VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 SUIT_CLASSES = {"♠": "suit-s", "♣": "suit-c", "♦": "suit-d", "♥": "suit-h"}
 CARD_TEXT = re.compile(r"(?:10|[2-9AKQJ])[♠♣♦♥]")
@@ -207,7 +197,7 @@ def test_the_parser_reports_bad_markup():
     assert Fragment("<h1>T</h1><p>unclosed").problems
 
 
-def test_the_layout_colours_every_suit_class():
-    style = (TEMPLATES / "base.html").read_text(encoding="utf-8")
+def test_the_stylesheet_colours_every_suit_class():
+    style = (ROOT / "static" / "cachette.css").read_text(encoding="utf-8")
     for name in SUIT_CLASSES.values():
         assert re.search(rf"\.{name}\b[^{{]*\{{[^}}]*color:", style), f"no colour for .{name}"

@@ -4,13 +4,13 @@ import pytest
 
 from app.models import STATUS_ACTIVE, STATUS_OVER, STATUS_UNCONFIRMED
 from app.services import games, moves
-from app.services.errors import BadInput, Conflict
+from app.services.errors import BadInput, Conflict, Forbidden
 from app.services.record import replay_game
 from app.context import database
 from engine import all_games
 
 from conftest import text_of
-from app_helpers import ROBOTS3, counts, events_of, four_people, game_row, mails, start, state_of, token_for
+from app_helpers import ROBOTS3, counts, events_of, four_people, game_row, mails, set_up, start, state_of, token_for
 
 
 def test_start_writes_start_deal_seats_and_one_mail(app, dispatched):
@@ -22,8 +22,9 @@ def test_start_writes_start_deal_seats_and_one_mail(app, dispatched):
     row = game_row(game.id)
     assert row.status == STATUS_ACTIVE and row.seq == 1 and row.due_at is not None
     sent = mails()
-    assert [(mail.kind, mail.recipient) for mail in sent] == [("invite", "ann@example.org")]
-    assert dispatched.outbox_ids == [sent[0].id]
+    assert [(mail.kind, mail.recipient) for mail in sent] == [("confirm", "ann@example.org"),
+                                                               ("invite", "ann@example.org")]
+    assert dispatched.outbox_ids == [mail.id for mail in sent]
 
 
 def test_deals_are_shuffled_differently(app):
@@ -38,21 +39,23 @@ def test_robot_to_move_is_handed_to_the_dispatcher(app, dispatched):
 
 
 def test_nobody_but_the_creator_is_mailed_before_confirmation(app, dispatched):
-    game = start(four_people())
+    game = set_up(four_people())
     assert game_row(game.id).status == STATUS_UNCONFIRMED
     assert game_row(game.id).due_at is None
     assert [(mail.kind, mail.recipient) for mail in mails()] == [("confirm", "ann@example.org")]
     token = text_of(mails()[0]).split("/confirm/")[1].split()[0]
-    confirmed, creator = games.confirm_game(token)
-    assert confirmed.status == STATUS_ACTIVE and creator.name == "Ann"
+    address, [creator] = games.confirm_address(token)
+    assert address == "ann@example.org" and creator.name == "Ann"
+    assert game_row(game.id).status == STATUS_ACTIVE
     invites = mails(kind="invite")
     assert sorted(mail.recipient for mail in invites) == sorted(f"{n}@example.org" for n in ("ann", "bob", "cy", "di"))
-    games.confirm_game(token)  # confirming twice sends nothing more
+    with pytest.raises(Forbidden):
+        games.confirm_address(token)  # a confirmation link works once
     assert len(mails(kind="invite")) == 4
 
 
 def test_moves_wait_for_confirmation(app):
-    game = start(four_people())
+    game = set_up(four_people())
     with pytest.raises(Conflict) as refused:
         moves.submit_move(token_for(game.id, 1), "pass", 1)
     assert refused.value.code == "not_confirmed"

@@ -1,4 +1,4 @@
-"""A real browser against a real server: start a game with three robots, read the mail, play a card."""
+"""A real browser against a real server: start a game with three robots, confirm it from the mail, play a card."""
 
 import os
 import socket
@@ -29,7 +29,7 @@ def server(tmp_path):
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     env = dict(os.environ, PORT=str(port), DATABASE_URL=f"sqlite:///{tmp_path / 'browser.sqlite'}",
-               SECRET_KEY="browser-test-key", BASE_URL=base)
+               SECRET_KEY="browser-test-key", BASE_URL=base, DEV_MAILBOX="1")
     env.pop("SMTP_HOST", None)
     process = subprocess.Popen([sys.executable, "-m", "app.run"], cwd=ROOT, env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -72,7 +72,9 @@ def test_start_a_robot_game_follow_the_mail_and_play_a_card(server):
         page.get_by_role("button", name="Start the game").click()
         expect(page.locator("h1")).to_have_text("Your game is set up")
         page.get_by_role("link", name="open the mailbox").click()
-        page.locator("article.mail").first.locator("pre a[href*='/s/']").first.click()
+        page.locator("article.mail").first.locator("pre a[href*='/confirm/']").first.click()
+        expect(page.locator("h1")).to_have_text("Confirm your address")
+        page.get_by_role("button", name="Confirm and start").click()              # the game starts: to its table
         expect(page.locator("h1")).to_contain_text("you are Ann")
 
         card = None

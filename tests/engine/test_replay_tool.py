@@ -63,3 +63,15 @@ def test_notes_and_other_spellings_are_accepted():
 def test_a_missing_file_is_one_clear_line():
     result = run_replay("/nonexistent/record.jsonl")
     assert result.returncode == 1 and "cannot read /nonexistent/record.jsonl" in result.stderr
+
+
+def test_the_cachette_console_script_is_the_replay_tool(capsys):
+    """pyproject's `cachette` script names the same entry point: `cachette replay FILE` prints the summary."""
+    import importlib
+    import tomllib
+
+    target = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]["cachette"]
+    module, function = target.split(":")
+    entry = getattr(importlib.import_module(module), function)
+    assert entry(["replay", str(GOLDEN / "rubber_defaults.jsonl")]) == 0
+    assert json.loads(capsys.readouterr().out) == json.loads(run_replay(str(GOLDEN / "rubber_defaults.jsonl")).stdout)

@@ -9,7 +9,7 @@ from app.models import STATUS_ACTIVE, STATUS_PAUSED, Game, Heartbeat
 from app.services import moves
 from app.services.errors import Conflict
 from app.services.clock import utcnow
-from workers import deadlines
+from app.services import deadlines
 
 from conftest import text_of
 from worker_fixtures import app, client, smtp  # noqa: F401  (fixtures)
@@ -148,6 +148,29 @@ def test_deadlines_that_fell_while_the_service_was_down_get_a_grace_period(app):
     assert deadlines.sweep_deadlines(now + timedelta(seconds=30)).extended == 0
 
 
+def test_after_an_outage_automatic_moves_are_played_at_once_and_only_people_get_grace(app, dispatched):
+    config = app.extensions["cachette"]["config"]
+    person, robot_seat, handed_over = start(), start(), start()       # a robot seat moves first in `robot_seat`
+    for game in (person, handed_over):
+        play_until_person(game.id)
+    now = utcnow()
+    set_row(Game, handed_over.id, due_at=now - timedelta(hours=3, minutes=1))
+    assert deadlines.sweep_deadlines(now - timedelta(hours=3)).outcomes == {handed_over.id: "robot"}
+    for game in (person, robot_seat, handed_over):                    # all three fell due in the outage
+        set_row(Game, game.id, due_at=now - timedelta(hours=1))
+    dispatched.robot_game_ids.clear()
+    report = deadlines.sweep_deadlines(now)
+    assert report.extended == 1
+    assert game_row(person.id).due_at == now + timedelta(seconds=config.outage_grace)
+    assert report.outcomes == {robot_seat.id: "automatic", handed_over.id: "automatic"}
+    assert sorted(dispatched.robot_game_ids) == sorted([robot_seat.id, handed_over.id])
+    for game in (robot_seat, handed_over):
+        seq = game_row(game.id).seq
+        assert moves.play_robot_turns(game.id) >= 1
+        assert events_of(game.id)[seq + 1]["by"] == "robot"
+    assert len(notes(handed_over.id, "timeout")) == 1 and notes(person.id, "timeout") == []
+
+
 def test_a_short_gap_between_sweeps_is_no_outage(app):
     game = start()
     play_until_person(game.id)
@@ -204,6 +227,19 @@ def test_a_deadline_falling_in_a_vacation_moves_past_it(app):
     assert game_row(game.id).due_at > utcnow() + timedelta(days=2)
 
 
+def test_a_turn_that_comes_during_a_vacation_falls_due_a_move_time_after_it(app):
+    from app.services.seat_settings import take_vacation
+
+    game = start(move_time="24h")
+    play_until_person(game.id)
+    away = take_vacation(token_for(game.id, 0), 3)
+    state = person_moves(game.id, 0)                                 # the robots play on to Ann's next turn
+    assert not state.over and state.controller(state.to_move[0]) == 0
+    row = game_row(game.id)
+    assert row.due_at == away.away_until + timedelta(seconds=row.move_time)
+    assert row.remind_at > away.away_until
+
+
 def test_a_forced_move_is_played_for_a_person_who_asked(app, client, dispatched):
     game = start()
     state = play_until_person(game.id)
@@ -219,6 +255,22 @@ def test_a_forced_move_is_played_for_a_person_who_asked(app, client, dispatched)
     moves.play_robot_turns(game.id)
     move = events_of(game.id)[seq + 1]
     assert move == {"type": "move", "seat": state.to_move[0], "move": forced, "by": "forced"}
+
+
+def test_turning_forced_moves_off_gives_the_person_their_own_time_again(app, client):
+    game = start(move_time="24h")
+    state = play_until_person(game.id)
+    while len(state.legal_moves(state.to_move[0])) > 1:
+        state = person_moves(game.id, 0)
+    token = token_for(game.id, 0)
+    csrf = csrf_from(client.get(f"/s/{token}").get_data(as_text=True))
+    client.post(f"/s/{token}/mail", data={"csrf_token": csrf, "mail": "each", "auto_forced": "on"})
+    assert game_row(game.id).due_at < utcnow() + timedelta(hours=1)            # the service's short deadline
+    client.post(f"/s/{token}/mail", data={"csrf_token": csrf, "mail": "each"})
+    row = game_row(game.id)
+    assert row.due_at > utcnow() + timedelta(hours=23) and row.remind_at == row.due_at - timedelta(hours=6)
+    moves.play_robot_turns(game.id)
+    assert game_row(game.id).seq == row.seq                                     # the move is the person's now
 
 
 def test_the_heartbeat_is_kept_by_each_sweep(app):
@@ -243,6 +295,10 @@ def test_a_page_loaded_before_a_note_still_moves_but_not_one_loaded_before_a_mov
     card = state.legal_moves(state.to_move[0])[0]
     moved = moves.submit_move(token_for(game.id, mover), card, page_seq)
     assert moved.move == card and events_of(game.id)[page_seq + 2]["move"] == card
+    recorded = events_of(game.id)
+    retried = moves.submit_move(token_for(game.id, mover), card, page_seq)    # the same move again: a lost answer
+    assert retried.move == card and events_of(game.id) == recorded
+    another = next(move for move in ("AS", "KS") if move != card)
     with pytest.raises(Conflict) as stale:
-        moves.submit_move(token_for(game.id, mover), card, page_seq)
+        moves.submit_move(token_for(game.id, mover), another, page_seq)
     assert stale.value.code == "stale_seq"

@@ -1,15 +1,18 @@
 """The Celery dispatcher: commits close together share their tasks, and when the broker is away the
-commit stands and moves stop waiting for the broker."""
+commit stands and moves stop waiting for the broker.
+
+The window runs on a clock the tests move by hand, so no test races a timer."""
 
 import os
 import socket
-import time
+import threading
 import uuid
 
 import pytest
 import redis
 
 from app import create_app, dispatch
+from workers.dispatcher import CeleryDispatcher, daemon_timer
 from workers.web import attach
 
 from live import queued_tasks
@@ -24,15 +27,64 @@ def closed_port():
         return probe.getsockname()[1]
 
 
+class ManualClock:
+    """The dispatcher's clock and timers: time stands still but when moved, and a timer runs only when
+    time is moved past it, or on to it by `run_next`."""
+
+    def __init__(self):
+        self.now = 1000.0
+        self.timers = []
+
+    def __call__(self):
+        return self.now
+
+    def schedule(self, delay, function):
+        timer = ManualTimer(self.now + delay, function)
+        self.timers.append(timer)
+        return timer
+
+    def pending(self):
+        return [timer for timer in self.timers if not timer.cancelled]
+
+    def advance(self, seconds):
+        self.now += seconds
+        for timer in self.pending():
+            if timer.at <= self.now:
+                timer.cancel()
+                timer.function()
+
+    def run_next(self):
+        """Move time to the earliest pending timer and run it."""
+        timer = min(self.pending(), key=lambda pending: pending.at)
+        self.now = timer.at
+        timer.cancel()
+        timer.function()
+
+
+class ManualTimer:
+    def __init__(self, at, function):
+        self.at, self.function, self.cancelled = at, function, False
+
+    def cancel(self):
+        self.cancelled = True
+
+
 @pytest.fixture
-def attached(tmp_path):
+def clock():
+    return ManualClock()
+
+
+@pytest.fixture
+def attached(tmp_path, clock):
     made = []
 
     def attach_app(**changes):
         config = worker_config(tmp_path, f"sqlite:///{tmp_path / 'db.sqlite'}", **changes)
         application = attach(create_app(config))
         made.append(application)
-        return application, dispatch.get_dispatcher()
+        dispatcher = CeleryDispatcher(application, clock=clock, schedule=clock.schedule)
+        dispatch.set_dispatcher(dispatcher)
+        return application, dispatcher
 
     yield attach_app
     dispatch.set_dispatcher(None)
@@ -40,7 +92,7 @@ def attached(tmp_path):
         application.extensions["cachette"]["db"].dispose()
 
 
-def test_commits_within_the_window_share_their_tasks(attached):
+def test_commits_within_the_window_share_their_tasks(attached, clock):
     queue = f"cachette_test_{uuid.uuid4().hex[:8]}"
     client = redis.Redis.from_url(REDIS_URL)
     application, dispatcher = attached(redis_url=REDIS_URL, celery_queue=queue)
@@ -48,44 +100,53 @@ def test_commits_within_the_window_share_their_tasks(attached):
         with application.app_context():
             dispatch.after_commit(outbox_ids=[1], robot_game_ids=[])                  # after a quiet spell: at once
             assert queued_tasks(client, queue) == [("cachette.send_mail", [1])]
+            first_queued = clock.now
+            clock.advance(dispatcher.window / 2)
             for outbox_id in range(2, 62):
                 dispatch.after_commit(outbox_ids=[outbox_id], robot_game_ids=["g1"] if outbox_id % 2 else ["g2"])
             assert len(queued_tasks(client, queue)) == 1                              # gathered, not yet queued
-            deadline = time.monotonic() + 5
-            while len(queued_tasks(client, queue)) == 1 and time.monotonic() < deadline:
-                time.sleep(0.02)
-            time.sleep(0.05)
+            [timer] = clock.pending()                                                 # one publish, at the end
+            assert timer.at == pytest.approx(first_queued + dispatcher.window)
+            clock.advance(dispatcher.window / 4)
+            assert len(queued_tasks(client, queue)) == 1
+            clock.run_next()
             assert queued_tasks(client, queue)[1:] == [
                 ("cachette.send_mail", list(range(2, 52))),                         # in tasks of SEND_BATCH rows
                 ("cachette.send_mail", list(range(52, 62))),
                 ("cachette.play_robots", "g1"),                                     # one task per game
                 ("cachette.play_robots", "g2"),
             ]
-            assert dispatcher.timer is None
+            assert dispatcher.timer is None and dispatcher.outbox_ids == [] and not dispatcher.robot_game_ids
+            clock.advance(dispatcher.window)                                          # a quiet spell again
+            dispatch.after_commit(outbox_ids=[62], robot_game_ids=[])
+            assert queued_tasks(client, queue)[-1] == ("cachette.send_mail", [62]) and clock.pending() == []
     finally:
         client.delete(queue)
 
 
-def test_after_the_broker_fails_it_is_left_alone_for_one_sweep_interval(attached, caplog):
+def test_the_default_timer_calls_back_from_a_daemon_thread():
+    called = threading.Event()
+    timer = daemon_timer(0.01, called.set)
+    assert timer.daemon and called.wait(60)
+
+
+def test_after_the_broker_fails_it_is_left_alone_for_one_sweep_interval(attached, clock, caplog):
     application, dispatcher = attached(redis_url=f"redis://127.0.0.1:{closed_port()}/0", sweep_interval=60)
     dispatcher.window = 0                                                    # every commit queues its own tasks
     with application.app_context():
         dispatch.after_commit(outbox_ids=[1], robot_game_ids=["g"])           # refused: logged, not raised
         assert "could not queue tasks" in caplog.text
-        assert dispatcher.paused_until > time.monotonic() + 55
-        started = time.perf_counter()
+        clock.advance(59)
         dispatch.after_commit(outbox_ids=[2], robot_game_ids=[])
-        assert time.perf_counter() - started < 0.05                          # no connection attempt
-        assert caplog.text.count("could not queue tasks") == 1
-        dispatcher.paused_until = 0.0                                        # the interval has passed
+        assert caplog.text.count("could not queue tasks") == 1               # no connection attempted
+        clock.advance(1)                                                     # the interval has passed
         dispatch.after_commit(outbox_ids=[3], robot_game_ids=[])
         assert caplog.text.count("could not queue tasks") == 2               # tried again
 
 
-def test_a_forked_child_starts_with_nothing_gathered_and_a_free_lock(attached):
+def test_a_forked_child_starts_with_nothing_gathered_and_a_free_lock(attached, clock):
     application, dispatcher = attached(redis_url=f"redis://127.0.0.1:{closed_port()}/0")
-    dispatcher.window = 60
-    dispatcher.last_publish = time.monotonic()                               # the next commit is gathered
+    dispatcher.last_publish = clock.now                                      # the next commit is gathered
     with application.app_context():
         dispatch.after_commit(outbox_ids=[7], robot_game_ids=["g"])
     assert dispatcher.timer is not None and dispatcher.outbox_ids == [7]

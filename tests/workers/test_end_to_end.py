@@ -15,14 +15,16 @@ from sqlalchemy import create_engine, text
 
 from app import create_app, dispatch
 from app.config import Config
-from app.models import MAIL_SENT
+from app.models import MAIL_DROPPED, MAIL_SENT
+from app.services.consent import CONFIRM
 from workers.outbox import close_sender
 from workers.web import attach
 
+from conftest import confirmation_token
 from live import RedisServer, WorkerProcess, queued_tasks, wait_until
 from smtp_sink import free_port
 from worker_fixtures import smtp  # noqa: F401  (fixtures)
-from worker_helpers import outbox
+from worker_helpers import csrf_from, outbox
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 
@@ -35,7 +37,7 @@ ANN_AND_ROBOTS = [{"name": "Ann", "email": "ann@example.org"}, *[{"robot": "rand
 def postgres_url(postgres_database):
     engine = create_engine(postgres_database)
     with engine.begin() as connection:
-        connection.execute(text("TRUNCATE outbox, event, seat, game, heartbeat RESTART IDENTITY CASCADE"))
+        connection.execute(text("TRUNCATE outbox, event, seat, game, heartbeat, consent RESTART IDENTITY CASCADE"))
     engine.dispose()
     return postgres_database
 
@@ -50,24 +52,34 @@ class Live:
         self.env = dict(os.environ, DATABASE_URL=database_url, REDIS_URL=redis_url, CELERY_QUEUE=self.queue,
                         SMTP_HOST="127.0.0.1", SMTP_PORT=str(smtp.port), SECRET_KEY="end-to-end-secret",
                         BASE_URL="http://localhost", SWEEP_INTERVAL="1", MAIL_RETRY_BASE="1",
-                        MAIL_CLAIM_TIMEOUT="4", ROBOT_TURN_TIME="3")
+                        MAIL_CLAIM_TIMEOUT="4", ROBOT_TURN_TIME="3", LIMIT_GAMES_PER_CLIENT="100 per hour",
+                        LIMIT_GAMES_PER_ADDRESS="100 per day")
         self.app = attach(create_app(Config.from_env(str(tmp_path), self.env)))
         self.client = self.app.test_client()
         self.worker = WorkerProcess(self.env, tmp_path)
 
     def start_game(self, seats=ANN_AND_ROBOTS):
+        """A game created through the API and confirmed by its creator with the link of her confirmation mail."""
         answer = self.client.post("/api/games", json={"game": "quinto", "seats": seats, "options": SHORT_GAME,
                                                        "move_time": "1h"})
         assert answer.status_code == 201, answer.get_json()
+        with self.app.app_context():
+            link = "/confirm/" + confirmation_token(seats[0]["email"])
+        page = self.client.get(link).get_data(as_text=True)
+        assert self.client.post(link, data={"csrf_token": csrf_from(page)}).status_code == 303
         return answer.get_json()["id"]
 
     def all_sent(self, timeout=60):
-        """Wait until every outbox row is sent and has arrived; returns the rows."""
+        """Wait until every outbox row is sent and has arrived; returns the rows sent. Confirmations whose
+        link was used before the worker took them are dropped, never sent."""
+        def settled():
+            rows = outbox()
+            return (all(row.status == MAIL_SENT or (row.kind, row.status) == (CONFIRM, MAIL_DROPPED) for row in rows)
+                    and len(self.smtp.recorder.received) >= sum(row.status == MAIL_SENT for row in rows))
+
         with self.app.app_context():
-            wait_until(lambda: {row.status for row in outbox()} == {MAIL_SENT}
-                       and len(self.smtp.recorder.received) >= len(outbox()), timeout,
-                       "not every mail was sent")
-            return outbox()
+            wait_until(settled, timeout, "not every mail was sent")
+            return [row for row in outbox() if row.status == MAIL_SENT]
 
     def assert_each_mail_arrived_once(self):
         rows = self.all_sent()
@@ -156,11 +168,11 @@ def test_tasks_lost_in_a_redis_restart_are_recovered_by_the_sweeps(tmp_path, pos
     service = Live(tmp_path, postgres_url, server.url, smtp)
     try:
         game_ids = [service.start_game() for _ in range(3)]  # tasks wait in Redis: no worker yet
-        waiting = redis.Redis.from_url(server.url)          # an invitation and a robot turn per game
+        waiting = redis.Redis.from_url(server.url)          # a confirmation, an invitation and a robot turn per game
         wait_until(lambda: sorted(argument for name, argument in queued_tasks(waiting, service.queue)
                                   if name == "cachette.play_robots") == sorted(game_ids), 5, "the tasks were not queued")
         assert sum(len(argument) for name, argument in queued_tasks(waiting, service.queue)
-                   if name == "cachette.send_mail") == 3
+                   if name == "cachette.send_mail") == 6
         waiting.close()
         server.stop()
         server.start()                                      # without persistence: the queued tasks are gone

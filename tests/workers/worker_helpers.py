@@ -11,7 +11,7 @@ from app.services import games, moves
 from app.services.seats import seats_of
 from engine import replay
 
-from conftest import text_of
+from conftest import confirm_address, confirmation_token
 
 ROBOTS3 = [{"robot": "random"}] * 3
 ANN = {"name": "Ann", "email": "ann@example.org"}
@@ -20,15 +20,17 @@ CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 def start(seats=None, **extra):
-    """A game of Quinto; by default Ann and three robots, which starts at once."""
-    return games.create_game({"game": "quinto", "seats": seats or [ANN, *ROBOTS3], **extra})
+    """A game of Quinto confirmed by its creator from their mail; by default Ann and three robots."""
+    game = games.create_game({"game": "quinto", "seats": seats or [ANN, *ROBOTS3], **extra})
+    games.confirm_address(confirmation_token(game.creator_email))
+    return game_row(game.id)
 
 
 def start_confirmed(seats, **extra):
-    """A game with more than one person, confirmed by its creator."""
+    """A game with more than one person, started by its creator, every person's address confirmed."""
     game = start(seats, **extra)
-    confirm = outbox(kind="confirm", game_id=game.id)[0]
-    games.confirm_game(text_of(confirm).split("/confirm/")[1].split()[0])
+    for address in sorted({seat["email"] for seat in seats if seat.get("email")} - {game.creator_email}):
+        confirm_address(address)
     return game
 
 

@@ -10,6 +10,7 @@ import copy
 
 from ...cards import JOKER
 from ...dealing import stack_deck
+from ...scoring import Ledger
 from ...games.quinto import (
     POWER, QUINT_BY_SUIT, TRICKS_PER_DEAL, Quinto, quints_in,
 )
@@ -111,9 +112,9 @@ class QuintoProfile(TrickProfile):
         eldest = (view["dealer"] + 1) % 4
         cachette = piles.get("cachette") or view["cachette"]
         state.deal_pack(list(cachette) + stack_deck(dealt, eldest, [1] * TRICKS_PER_DEAL))
-        state.game_scores = list(view["scores"])
+        state.ledger.totals = list(view["scores"])
         for quint in view["quints"]:
-            state.game_scores[quint["side"]] -= quint["points"]
+            state.ledger.totals[quint["side"]] -= quint["points"]
         for seat, call in view["calls"]:
             state.play(seat, call)
         for trick in deal_plays(view):
@@ -129,6 +130,8 @@ class QuintoProfile(TrickProfile):
                 setattr(twin, name, [list(item) if isinstance(item, list) else item for item in value])
             elif isinstance(value, dict):
                 setattr(twin, name, dict(value))
+            elif isinstance(value, Ledger):
+                setattr(twin, name, value.copy())
         return twin
 
     def hand_advantage(self, view):

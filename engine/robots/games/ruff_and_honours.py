@@ -1,6 +1,6 @@
 """Ruff and Honours' hook for the trick-game robots: every trick counts, the stock and discards are hidden.
 
-The robots never ruff (they pass), so they never have to choose discards.
+The robots never ruff (they pass); they discard only for a ruffer whose time ran out mid-way.
 """
 
 from ...cards import RANKS
@@ -27,7 +27,9 @@ class RuffAndHonoursProfile(TrumpProfile):
         return TRICK_WORTH
 
     def public_cards(self, view):
-        return [view["turn_up"]] if view["turn_up"] and view["stock_size"] else []
+        """The turned card while it lies on the stock, and the ruffer's own discards (seen by him alone)."""
+        on_stock = [view["turn_up"]] if view["turn_up"] and view["stock_size"] else []
+        return on_stock + list(view["discards"] or ())
 
     def hidden_piles(self, view):
         stock = max(0, view["stock_size"] - 1)
@@ -56,7 +58,7 @@ class RuffAndHonoursProfile(TrumpProfile):
         """Deal the guessed hands and stock, replay the ruff and its discards, then the tricks."""
         original = hands_as_dealt(view, hands)
         turn_up, ruffer = view["turn_up"], view["ruffer"]
-        discards = list(view["my_discards"]) if view["seat"] == ruffer else list(piles.get("discards", ()))
+        discards = list(view["discards"]) if view["seat"] == ruffer else list(piles.get("discards", ()))
         if ruffer is None:
             stock = [turn_up] + list(piles.get("stock", ())) if view["options"]["variant"] == "ruff" else []
         else:

@@ -1,5 +1,6 @@
 """Build Quinto positions for tests: a recorded deck that deals chosen cards."""
 
+from engine.events import start_event
 from engine.cards import pack
 from engine.games.quinto import CACHETTE_SIZE
 from engine.record import start_state
@@ -40,8 +41,7 @@ def arrange_deck(dealer, hands=None, cachette=(), voids=None):
 
 
 def quinto_state(dealer=3, players=4, options=None, calls=("pass",) * 4, **arrangement):
-    state = start_state({"type": "start", "game": "quinto", "seats": players,
-                         "options": options or {}, "dealer": dealer})
+    state = start_state(start_event("quinto", players, options or {}, dealer))
     state.apply_deal(arrange_deck(dealer, **arrangement))
     for call in calls:
         state.apply_move(state.to_move[0], call)

@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine.events import deal_event, move_event, start_event
 from engine.cards import pack
 from engine.dealing import stack_deck
 from engine.errors import IllegalMoveError
@@ -13,7 +14,7 @@ DEALER = "4S 2S KD QD 9C 8C".split()
 
 def dealt(turn_up, stock_top=(), options=None, hands=(NON_DEALER, DEALER), dealer=1):
     """A state after a deal giving `hands` (non-dealer's first), turning `turn_up`, with `stock_top` next."""
-    state = start_state({"type": "start", "game": "all_fours", "seats": 2, "options": options or {}, "dealer": dealer})
+    state = start_state(start_event("all_fours", 2, options or {}, dealer))
     by_seat = [None, None]
     by_seat[1 - dealer], by_seat[dealer] = hands
     used = set(hands[0]) | set(hands[1]) | {turn_up} | set(stock_top)
@@ -23,7 +24,7 @@ def dealt(turn_up, stock_top=(), options=None, hands=(NON_DEALER, DEALER), deale
 
 
 def entries(state):
-    return [(entry["to"], entry["points"], entry["reason"]) for entry in state.ledger.entries]
+    return [(entry["to"], entry["points"], entry["reason"]) for entry in state.ledger.view()["entries"]]
 
 
 def test_the_deal_and_the_turn_up():
@@ -196,8 +197,7 @@ def test_deal_three_more_voids_the_deal_when_the_pack_runs_out():
         deck += pool[12 + 6 * round_number:18 + 6 * round_number] + [turned]
     deck += pool[42:]
     assert len(deck) == 52 and deck.index("QH") == 47
-    state = start_state({"type": "start", "game": "all_fours", "seats": 2,
-                         "options": {"run_the_cards": "deal_three_more"}, "dealer": 1})
+    state = start_state(start_event("all_fours", 2, {"run_the_cards": "deal_three_more"}, 1))
     state.apply_deal(deck)
     state.apply_move(0, "beg")
     state.apply_move(1, "run")
@@ -219,8 +219,8 @@ def test_views_hide_the_other_hand_and_the_pack():
 
 def test_a_record_replays_to_the_same_state():
     deck = stack_deck([NON_DEALER, DEALER], 0, [3, 3], rest=["7H"] + [c for c in pack() if c not in NON_DEALER + DEALER + ["7H"]])
-    events = [{"type": "start", "game": "all_fours", "seats": 2, "options": {}, "dealer": 1},
-              {"type": "deal", "deck": deck}, {"type": "move", "seat": 0, "move": "Beg"},
-              {"type": "move", "seat": 1, "move": "run"}]
+    events = [start_event("all_fours", 2, {}, 1),
+              deal_event(deck), move_event(0, "Beg"),
+              move_event(1, "run")]
     state = replay(events)
     assert state.begged and state.trump != "H" and state.summary()["to_move"] == [0]

@@ -5,6 +5,7 @@ from collections import Counter
 
 import pytest
 
+from engine.events import start_event
 from engine.dealing import stack_deck
 from engine.errors import OptionError
 from engine.record import start_state
@@ -15,7 +16,7 @@ HANDS = ["QD JD AS KS QS JS TS 9S 8S".split(), "TD KD AH KH QH JH TH 9H 8H".spli
 
 
 def new(players=4, options=None, dealer=0, game="catch_the_ten"):
-    return start_state({"type": "start", "game": game, "seats": players, "options": options or {}, "dealer": dealer})
+    return start_state(start_event(game, players, options or {}, dealer))
 
 
 def dealt(hands=HANDS, options=None, scores=None):

@@ -2,6 +2,7 @@
 
 import random
 
+from engine.events import start_event
 from engine.dealing import stack_deck
 from engine.record import start_state
 
@@ -13,8 +14,7 @@ HANDS = ["AD KD QD JD 9D 8D AS KS QS JS TS 9S 8S".split(),
 
 
 def new(players=4, options=None, dealer=3):
-    return start_state({"type": "start", "game": "french_whist", "seats": players, "options": options or {},
-                        "dealer": dealer})
+    return start_state(start_event("french_whist", players, options or {}, dealer))
 
 
 def dealt(hands, scores=None, options=None):

@@ -5,6 +5,7 @@ from collections import Counter
 
 import pytest
 
+from engine.events import start_event
 from engine.dealing import stack_deck
 from engine.errors import IllegalMoveError, OptionError
 from engine.record import start_state
@@ -21,8 +22,7 @@ SURE_CAPOT = ["KS QS KH QH KD QD KC QC".split(), "AS JS TS 9S AH JH TH 9H".split
 
 
 def dealt(hands, options=None, dealer=3, game="polignac"):
-    state = start_state({"type": "start", "game": game, "seats": len(hands), "options": options or {},
-                         "dealer": dealer})
+    state = start_state(start_event(game, len(hands), options or {}, dealer))
     per_hand = len(hands[0])
     batches = {8: [3, 2, 3], 10: [3, 2, 3, 2], 6: [3, 3], 5: [3, 2]}[per_hand]
     state.apply_deal(stack_deck(hands, (dealer + 1) % len(hands), batches))
@@ -65,7 +65,7 @@ def test_case_3_standard_rank_gives_the_trick_to_the_ace():
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_case_4_penalties_of_a_deal_total_five(players):
     rng = random.Random(players)
-    state = start_state({"type": "start", "game": "polignac", "seats": players, "options": {}, "dealer": 0})
+    state = start_state(start_event("polignac", players, {}, 0))
     for _ in range(players):
         deck = state.full_pack()
         rng.shuffle(deck)
@@ -95,18 +95,18 @@ def test_eldest_leads_and_the_deal_passes_left():
 
 def test_short_pack_without_black_sevens_for_three_five_and_six():
     for players, each in ((3, 10), (5, 6), (6, 5)):
-        state = start_state({"type": "start", "game": "polignac", "seats": players, "options": {}, "dealer": 0})
+        state = start_state(start_event("polignac", players, {}, 0))
         assert len(state.full_pack()) == 30 and "7S" not in state.full_pack() and "7C" not in state.full_pack()
         deck = state.full_pack()
         state.apply_deal(deck)
         assert [len(hand) for hand in state.hands] == [each] * players
         assert Counter(state.card_places()["hands"]) == Counter(deck)
-    four = start_state({"type": "start", "game": "polignac", "seats": 4, "options": {}, "dealer": 0})
+    four = start_state(start_event("polignac", 4, {}, 0))
     assert len(four.full_pack()) == 32
 
 
 def test_deal_batches_three_two_three_from_the_dealers_left():
-    state = start_state({"type": "start", "game": "polignac", "seats": 4, "options": {}, "dealer": 0})
+    state = start_state(start_event("polignac", 4, {}, 0))
     deck = state.full_pack()
     state.apply_deal(deck)
     assert state.hands[1] == deck[0:3] + deck[12:14] + deck[20:23]
@@ -143,7 +143,7 @@ def test_bidding_goes_round_once_and_capot_is_off_by_default():
 
 def test_fixed_deals_end_with_the_fewest_penalties_winning():
     rng = random.Random(7)
-    state = start_state({"type": "start", "game": "polignac", "seats": 4, "options": {"deals": 4}, "dealer": 0})
+    state = start_state(start_event("polignac", 4, {"deals": 4}, 0))
     while state.awaiting is not None:
         deck = state.full_pack()
         rng.shuffle(deck)
@@ -157,8 +157,7 @@ def test_fixed_deals_end_with_the_fewest_penalties_winning():
 
 def test_threshold_end_stops_after_the_deal_that_reaches_it():
     rng = random.Random(3)
-    state = start_state({"type": "start", "game": "polignac", "seats": 4,
-                         "options": {"end": "threshold", "threshold": 4}, "dealer": 0})
+    state = start_state(start_event("polignac", 4, {"end": "threshold", "threshold": 4}, 0))
     while state.awaiting is not None:
         deck = state.full_pack()
         rng.shuffle(deck)
@@ -170,8 +169,8 @@ def test_threshold_end_stops_after_the_deal_that_reaches_it():
 
 def test_deals_must_be_a_multiple_of_the_players():
     with pytest.raises(OptionError, match="multiple of the number of players"):
-        start_state({"type": "start", "game": "polignac", "seats": 4, "options": {"deals": 6}, "dealer": 0})
-    state = start_state({"type": "start", "game": "polignac", "seats": 5, "options": {}, "dealer": 0})
+        start_state(start_event("polignac", 4, {"deals": 6}, 0))
+    state = start_state(start_event("polignac", 5, {}, 0))
     assert state.opts["deals"] == 10
 
 

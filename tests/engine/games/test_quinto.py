@@ -1,10 +1,14 @@
 """Quinto: the worked examples of rules/quinto.md §13, and the rules around them."""
 
+import random
+
 import pytest
 
+from engine.events import start_event
 from engine.errors import IllegalMoveError, OptionError, RecordError
 from engine.games.quinto import quints_in
 from engine.record import start_state
+from engine.tricks import TrickGame
 
 from tests.engine.games.quinto_positions import arrange_deck, play, play_tricks, quinto_state
 
@@ -93,7 +97,7 @@ def six_tricks_then_five_of_clubs(options):
     )
     play_tricks(state, 6, keep={0: {"5C"}, 1: {"7C"}, 2: {"KC"}, 3: {"6C"}})
     assert state.scores == [0, 0] and state.to_move == [0]
-    state.game_scores[0] = 240
+    state.ledger.totals[0] = 240
     play(state, "5C", "7C", "KC", "6C")
     return state
 
@@ -132,7 +136,7 @@ def test_example_7_cachette_quints_go_to_the_winner_of_trick_12():
 
 def doubled_end_of_deal(scores):
     state = quinto_state(options={"match": "single_game"}, calls=("double", "pass", "pass", "pass"))
-    state.game_scores[:] = scores
+    state.ledger.totals[:] = scores
     state.tricks_won[:] = [6, 7]
     state.score_tricks()
     return state
@@ -280,9 +284,9 @@ def test_example_14_three_handed_opening_and_the_dummy_player_first_look():
 
 def test_three_handed_rules_refuse_a_rubber_and_another_first_dealer():
     with pytest.raises(RecordError, match="no rubbers"):
-        start_state({"type": "start", "game": "quinto", "seats": 3, "options": {"match": "rubber"}, "dealer": 0})
+        start_state(start_event("quinto", 3, {"match": "rubber"}, 0))
     with pytest.raises(RecordError, match="dummy player"):
-        start_state({"type": "start", "game": "quinto", "seats": 3, "dealer": 1})
+        start_state(start_event("quinto", 3, None, 1))
 
 
 def test_three_handed_dummy_hidden_unless_exposed_after_the_opening_lead():
@@ -305,7 +309,7 @@ def test_example_15_win_in_trick_12_before_the_cachette():
         voids={1: "H", 2: "H", 3: "H"},
     )
     play_tricks(state, 11, keep={0: {"5S"}, 1: {"2S"}, 2: {"KD"}, 3: {"7S"}})
-    state.game_scores[0] = 245
+    state.ledger.totals[0] = 245
     play(state, "5S", "2S", "KD", "7S")
     assert state.over and state.winner == 0 and state.scores == [250, 0]
     assert state.view(0)["history"][-1]["cachette"] is None
@@ -316,9 +320,9 @@ def test_example_15_win_in_trick_12_before_the_cachette():
 
 def test_options_are_checked():
     with pytest.raises(OptionError, match="joker_lead must be one of"):
-        start_state({"type": "start", "game": "quinto", "seats": 4, "options": {"joker_lead": "sometimes"}})
+        start_state(start_event("quinto", 4, {"joker_lead": "sometimes"}))
     with pytest.raises(OptionError, match="unknown option 'trumps'"):
-        start_state({"type": "start", "game": "quinto", "seats": 4, "options": {"trumps": "H"}})
+        start_state(start_event("quinto", 4, {"trumps": "H"}))
 
 
 def test_rubber_settlement_counts_every_point_plus_the_bonus():
@@ -336,3 +340,17 @@ def test_rubber_settlement_counts_every_point_plus_the_bonus():
     totals[state.winner] += 100
     assert match["totals"] == totals
     assert match["settlement"] == totals[state.winner] - totals[1 - state.winner]
+
+
+@pytest.mark.parametrize("joker_lead", ["forbidden", "highest_card", "opponents_win"])
+def test_the_fast_trick_winner_agrees_with_card_power(joker_lead):
+    """Quinto's own trick_winner is a fast path beside the rule the card_power hook states."""
+    state = start_state(start_event("quinto", 4, {"joker_lead": joker_lead}, 0))
+    rng = random.Random(joker_lead)
+    for _ in range(2000):
+        cards = rng.sample(state.full_pack(), 4)
+        if rng.random() < 0.2 and "JK" not in cards:
+            cards[0] = "JK"
+        leader = rng.randrange(4)
+        trick = tuple(((leader + step) % 4, card) for step, card in enumerate(cards))
+        assert state.trick_winner(trick) == TrickGame.trick_winner(state, trick)

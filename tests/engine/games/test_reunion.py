@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from engine.events import start_event
 from engine.bench import random_game
 from engine.dealing import stack_deck
 from engine.errors import IllegalMoveError
@@ -19,7 +20,7 @@ TABLE = ["8H", "7H"]   # face down, then the turn-up
 
 
 def dealt(options=None, hands=HANDS, table=TABLE):
-    state = start_state({"type": "start", "game": "reunion", "seats": 3, "options": options or {}, "dealer": 2})
+    state = start_state(start_event("reunion", 3, options or {}, 2))
     state.apply_deal(stack_deck(hands, 0, [3, 4, 3], rest=table))
     return state
 
@@ -90,7 +91,7 @@ def test_case_4_bower_clash_pays_a_stake_at_once():
     assert sorted(state.legal_moves(2)) == ["8H", "JD"]
     state.apply_move(2, "JD")
     assert state.tricks[-1][2] == 0
-    assert state.stakes.totals == [1, 0, -1]
+    assert state.ledger.counters == [1, 0, -1]
     assert state.view(1)["stakes"]["entries"][0] == {
         "deal": 1, "from": 2, "to": 0, "points": 1, "reason": "Left Bower fell to the Right"}
 
@@ -128,6 +129,15 @@ def test_views_hide_the_discards_and_the_face_down_card():
     assert state.hidden_from(0) >= {"TC", "8H"} and "7H" not in state.hidden_from(0)
 
 
+def test_the_dealers_discards_are_face_down_to_the_others():
+    state = dealt({"dealer_order": "pick_up_then_discard"})
+    for card in ("8H", "TC"):   # the face-down table card, then one of his own
+        state.apply_move(2, card)
+        assert [state.move_seen_by(seat, card) for seat in range(3)] == [None, None, card]
+    state.apply_move(0, "AS")
+    assert [state.move_seen_by(seat, "AS") for seat in range(3)] == ["AS"] * 3
+
+
 @pytest.mark.parametrize("totals, payments", [
     ([200, 160, 90], [(1, 0, 0), (2, 0, 4)]),   # case 5
     ([180, 180, 90], [(2, 0, 2), (2, 1, 2)]),   # case 6
@@ -151,7 +161,7 @@ def test_a_game_is_three_deals_then_settled():
     assert sum(state.scores) == 450
     assert all(sum(deal["card_points"]) == 150 for deal in state.history)
     assert [deal["dealer"] for deal in state.history] == [0, 1, 2]
-    assert sum(state.stakes.totals) == 0
+    assert sum(state.ledger.counters) == 0
     best = max(state.scores)
     assert state.winners == [seat for seat in range(3) if state.scores[seat] == best]
     paid = {(p["from"], p["to"]): p["stakes"] for p in state.history[-1]["settlement"]}

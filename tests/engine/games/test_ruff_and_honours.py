@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine.events import start_event
 from engine.dealing import stack_deck
 from engine.errors import IllegalMoveError
 from engine.record import start_state
@@ -17,8 +18,7 @@ def swap(hands, one, other):
 
 
 def dealt(hands=HANDS, stock=STOCK, options=None, dealer=3, scores=(0, 0)):
-    state = start_state({"type": "start", "game": "ruff_and_honours", "seats": 4, "options": options or {},
-                         "dealer": dealer})
+    state = start_state(start_event("ruff_and_honours", 4, options or {}, dealer))
     for side, points in enumerate(scores):
         state.score(side, points, "earlier deals")
     state.apply_deal(stack_deck(hands, (dealer + 1) % 4, [1] * 12, rest=stock))
@@ -47,8 +47,8 @@ def test_case_1_the_trump_ace_holder_may_ruff_and_discards_four():
         state.apply_move(2, card)
     assert len(state.hands[2]) == 12 and state.discards == ["2C", "2H", "2S", "7D"]
     assert state.phase == "play" and state.to_move == [0]
-    assert state.view(2)["my_discards"] == state.discards
-    assert state.view(1)["my_discards"] == [] and state.view(1)["discard_count"] == 4
+    assert state.view(2)["discards"] == state.discards
+    assert state.view(1)["discards"] is None and state.view(1)["discard_count"] == 4
 
 
 def test_case_1_a_turned_ace_gives_the_ruff_to_the_dealer():
@@ -114,6 +114,39 @@ def test_after_play_honours_come_after_the_tricks_and_not_one_short_of_game():
     assert short.scores == [8, 0] and not short.over
 
 
+def test_after_play_honours_are_told_to_nobody_before_the_tricks():
+    state = dealt(options={"honours_timing": "after_play_whist"})
+    state.apply_move(2, "pass")
+    assert state.honours["side"] == 0
+    for seat, card in ((0, "AS"), (1, "6D")):
+        for view in (state.view(seat) for seat in range(4)):
+            assert view["honours"] is None and view["scores"] == [0, 0] and view["score_entries"] == []
+        state.apply_move(seat, card)
+    finish_tricks(state, 7)
+    told = {"side": 0, "count": 4, "points": 2, "credited": True}
+    assert all(state.view(seat)["honours"] == state.view(seat)["history"][-1]["honours"] == told for seat in range(4))
+
+
+def test_immediate_honours_are_told_to_all_at_once():
+    state = dealt()
+    state.apply_move(2, "pass")
+    assert all(state.view(seat)["honours"] == {"side": 0, "count": 4, "points": 2, "credited": True}
+               for seat in range(4))
+
+
+def test_a_discard_is_face_down_to_all_but_the_ruffer_even_the_turned_up_card():
+    state = dealt()
+    state.apply_move(2, "ruff")
+    for card in ("2C", "7D"):
+        state.apply_move(2, card)
+        assert [state.move_seen_by(seat, card) for seat in range(4)] == [None, None, card, None]
+    assert state.move_seen_by(0, "ruff") == "ruff"
+    for card in ("2H", "2S"):
+        state.apply_move(2, card)
+    state.apply_move(0, "AS")
+    assert [state.move_seen_by(seat, "AS") for seat in range(4)] == ["AS"] * 4
+
+
 def test_tricks_that_reach_nine_win():
     state = dealt(options={"ruff_enabled": False}, scores=(3, 5))
     finish_tricks(state, 2)
@@ -135,15 +168,13 @@ def test_trumps_win_and_suit_must_be_followed():
 
 
 def test_honours_variant_deals_48_and_the_dealers_last_card_is_trump():
-    state = start_state({"type": "start", "game": "ruff_and_honours", "seats": 4,
-                         "options": {"variant": "honours"}, "dealer": 1})
+    state = start_state(start_event("ruff_and_honours", 4, {"variant": "honours"}, 1))
     deck = state.full_pack()
     assert len(deck) == 48 and not any(card[0] == "2" for card in deck)
     state.apply_deal(deck)
     assert state.turn_up == deck[47] == state.hands[1][-1] and state.trump == deck[47][1]
     assert state.stock == [] and state.phase == "play" and state.to_move == [2]
-    other = start_state({"type": "start", "game": "ruff_and_honours", "seats": 4,
-                         "options": {"variant": "honours", "honours_trump_card": "eldest_last"}, "dealer": 1})
+    other = start_state(start_event("ruff_and_honours", 4, {"variant": "honours", "honours_trump_card": "eldest_last"}, 1))
     other.apply_deal(deck)
     assert other.turn_up == deck[44] == other.hands[2][-1]
 

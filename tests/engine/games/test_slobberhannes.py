@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from engine.events import start_event
 from engine.dealing import stack_deck
 from engine.errors import IllegalMoveError, NotationError
 from engine.record import start_state
@@ -14,8 +15,7 @@ HANDS = ["AS KS AH KH AD KD AC QC".split(), "QS JS TS 9S QH JH TH 9H".split(),
 
 
 def dealt(hands=HANDS, options=None, dealer=3):
-    state = start_state({"type": "start", "game": "slobberhannes", "seats": len(hands),
-                         "options": options or {}, "dealer": dealer})
+    state = start_state(start_event("slobberhannes", len(hands), options or {}, dealer))
     state.apply_deal(stack_deck(hands, (dealer + 1) % len(hands), [3, 2, 3]))
     return state
 
@@ -57,7 +57,7 @@ def test_case_3_all_three_events_cost_four():
 
 def test_every_deal_costs_three_or_four():
     rng = random.Random(5)
-    state = start_state({"type": "start", "game": "slobberhannes", "seats": 4, "options": {}, "dealer": 0})
+    state = start_state(start_event("slobberhannes", 4, {}, 0))
     while state.awaiting is not None:
         deck = state.full_pack()
         rng.shuffle(deck)

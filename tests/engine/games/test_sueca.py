@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine.events import deal_event, move_event, start_event
 from engine.dealing import stack_deck
 from engine.errors import IllegalMoveError
 from engine.record import replay, start_state
@@ -15,7 +16,7 @@ POINT_RANKS = "A7KJQ"
 
 def dealt(hands, dealer=3, options=None):
     """A Sueca state after a deal that gives exactly `hands`."""
-    state = start_state({"type": "start", "game": "sueca", "seats": 4, "options": options or {}, "dealer": dealer})
+    state = start_state(start_event("sueca", 4, options or {}, dealer))
     step = -1 if (options or {}).get("direction") == "ccw" else 1
     state.apply_deal(stack_deck(hands, (dealer + step) % 4, [1] * 10, step))
     return state
@@ -156,7 +157,7 @@ def test_counter_clockwise_deals_and_plays_to_the_right():
 
 
 def test_einwerfen_pack_deals_eight_in_fours_and_counts_120():
-    state = start_state({"type": "start", "game": "sueca", "seats": 4, "options": {"pack": "einwerfen32"}, "dealer": 0})
+    state = start_state(start_event("sueca", 4, {"pack": "einwerfen32"}, 0))
     deck = state.full_pack()
     assert len(deck) == 32 and "7S" in deck and "2S" not in deck
     assert sum(state.values.values()) == 120
@@ -179,12 +180,12 @@ def test_views_hide_the_other_hands_but_show_the_turn_up():
 
 def test_a_full_record_replays():
     state = standard()
-    events = [{"type": "start", "game": "sueca", "seats": 4, "dealer": 3},
-              {"type": "deal", "deck": stack_deck([SPADES, CLUBS, DIAMONDS, HEARTS], 0, [1] * 10)}]
+    events = [start_event("sueca", 4, None, 3),
+              deal_event(stack_deck([SPADES, CLUBS, DIAMONDS, HEARTS], 0, [1] * 10))]
     while state.awaiting == "move":
         seat = state.to_move[0]
         move = sorted(state.legal_moves(seat))[0]
         state.apply_move(seat, move)
-        events.append({"type": "move", "seat": seat, "move": move})
+        events.append(move_event(seat, move))
     assert replay(events).summary() == state.summary()
     assert sum(state.history[-1]["card_points"]) == 120

@@ -2,7 +2,15 @@
 
 import re
 
+import pytest
+
+from engine import registry
 from engine.cli import main
+from engine.registry import all_games
+from tests.engine.tiny_game import HighCard
+from tests.engine.tiny_vying import PotHighCard
+
+TINY_GAMES = {HighCard.name: HighCard, PotHighCard.name: PotHighCard}
 
 LAST_LINE = re.compile(r"^A-B: (-?\d+\.\d+) points/deal, 95% CI \[(-?\d+\.\d+), (-?\d+\.\d+)\]$")
 
@@ -41,3 +49,18 @@ def test_the_report_says_so_when_no_full_game_finished(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert "games: no full game finished in these deals" in lines
     assert lines[-1] == "A-B: 0.00 points/deal, 95% CI [-7.84, 7.84]"
+
+
+def test_penalty_games_are_measured_in_returns_so_that_higher_is_better(capsys):
+    assert main(["arena", "polignac", "--a", "simple", "--b", "random", "--deals", "30", "--seed", "1"]) == 0
+    mean, low, high = map(float, LAST_LINE.match(capsys.readouterr().out.strip().splitlines()[-1]).groups())
+    assert mean > 0 and low > 0
+
+
+@pytest.mark.parametrize("game", sorted(all_games()) + sorted(TINY_GAMES))
+def test_the_arena_plays_every_game_at_every_level(capsys, monkeypatch, game):
+    for name, tiny in TINY_GAMES.items():
+        monkeypatch.setitem(registry._GAMES, name, tiny)
+    for a, b in (("strong", "random"), ("simple", "random")):
+        assert main(["arena", game, "--a", a, "--b", b, "--deals", "2"]) == 0
+        assert LAST_LINE.match(capsys.readouterr().out.strip().splitlines()[-1])

@@ -5,10 +5,12 @@ import re
 
 import pytest
 
+from engine.events import start_event
 from engine.cli import main
 from engine.record import start_state
 from engine.robots import make_robot
 from engine.robots.profile import profile_for
+from tests.engine.robots.robot_playouts import play_out
 
 LAST_LINE = re.compile(r"^A-B: (-?\d+\.\d+) points/deal")
 
@@ -20,19 +22,7 @@ LAST_LINE = re.compile(r"^A-B: (-?\d+\.\d+) points/deal")
     ("catch_the_ten", 2, {}), ("catch_the_ten", 3, {}), ("catch_the_ten", 6, {"teams": "pairs"}),
     ("french_whist", 4, {}), ("french_whist", 2, {})])
 def test_robots_play_whole_deals_from_views(game, players, options, level):
-    rng = random.Random(players)
-    state = start_state({"type": "start", "game": game, "seats": players, "options": options, "dealer": 0})
-    robots = [make_robot(level, game, seed=seat) for seat in range(players)]
-    while state.deals < 2 and state.awaiting is not None:
-        if state.awaiting == "deal":
-            deck = state.full_pack()
-            rng.shuffle(deck)
-            state.apply_deal(deck)
-            continue
-        seat = state.to_move[0]
-        move = robots[seat].choose(state.view(seat))
-        assert move in state.legal_moves(seat)
-        state.apply_move(seat, move)
+    state = play_out(game, players, options, level, go_on=lambda state: state.deals < 2)
     assert state.history
 
 
@@ -48,11 +38,11 @@ def mean_penalties(game, deals):
     rng = random.Random(3)
     totals = {"simple": 0, "random": 0}
     for number in range(deals):
-        deck = start_state({"type": "start", "game": game, "seats": 4, "options": {}, "dealer": 0}).full_pack()
+        deck = start_state(start_event(game, 4, {}, 0)).full_pack()
         rng.shuffle(deck)
         for levels in (("simple", "random") * 2, ("random", "simple") * 2):
             robots = [make_robot(level, game, seed=number * 4 + seat) for seat, level in enumerate(levels)]
-            state = start_state({"type": "start", "game": game, "seats": 4, "options": {}, "dealer": number % 4})
+            state = start_state(start_event(game, 4, {}, number % 4))
             state.apply_deal(list(deck))
             while state.awaiting == "move":
                 seat = state.to_move[0]
@@ -77,7 +67,7 @@ def test_penalty_profiles_count_penalties_against_the_taker():
 
 
 def test_catch_the_ten_profile_reads_the_trump_order_and_counting_cards():
-    state = start_state({"type": "start", "game": "catch_the_ten", "seats": 4, "options": {}, "dealer": 0})
+    state = start_state(start_event("catch_the_ten", 4, {}, 0))
     deck = state.full_pack()
     state.apply_deal(deck)
     view = state.view(1)
@@ -101,7 +91,7 @@ def this_deal(view):
     ("ruff_and_honours", 4, {"honours_timing": "after_play_whist"})])
 def test_a_state_rebuilt_from_a_view_and_the_true_hands_equals_the_real_one(game, players, options):
     rng = random.Random(11)
-    state = start_state({"type": "start", "game": game, "seats": players, "options": options, "dealer": 1})
+    state = start_state(start_event(game, players, options, 1))
     while state.deals < 2 and state.awaiting == "deal":
         deck = state.full_pack()
         rng.shuffle(deck)
@@ -134,8 +124,7 @@ def test_ruff_and_honours_states_rebuild_through_the_ruff_and_its_discards():
     ruffs = 0
     for seed in range(40):
         rng = random.Random(seed)
-        state = start_state({"type": "start", "game": "ruff_and_honours", "seats": 4, "options": {},
-                             "dealer": seed % 4})
+        state = start_state(start_event("ruff_and_honours", 4, {}, seed % 4))
         deck = state.full_pack()
         rng.shuffle(deck)
         state.apply_deal(deck)
@@ -146,3 +135,20 @@ def test_ruff_and_honours_states_rebuild_through_the_ruff_and_its_discards():
             check_rebuilt("ruff_and_honours", 4, state)
             ruffs += state.ruffer is not None
     assert ruffs >= 5
+
+
+
+
+def test_the_strong_robot_discards_for_a_ruffer_whose_time_ran_out():
+    rng = random.Random(5)
+    state = start_state({"type": "start", "game": "ruff_and_honours", "seats": 4, "options": {}, "dealer": 0})
+    while state.phase != "ruff":   # deal until someone may ruff
+        state = start_state({"type": "start", "game": "ruff_and_honours", "seats": 4, "options": {}, "dealer": 0})
+        deck = state.full_pack()
+        rng.shuffle(deck)
+        state.apply_deal(deck)
+    ruffer = state.to_move[0]
+    state.apply_move(ruffer, "ruff")
+    for _ in range(2):   # the person discarded two cards before the time ran out
+        state.apply_move(ruffer, rng.choice(state.legal_moves(ruffer)))
+    assert make_robot("strong", "ruff_and_honours", seed=1).choose(state.view(ruffer)) in state.legal_moves(ruffer)

@@ -1,5 +1,6 @@
 """Quinto robots play deliberately: the Joker and fives to a winning partner, low cards away, sound doubles."""
 
+from engine.events import start_event
 from engine.cards import pack
 from engine.dealing import stack_deck
 from engine.record import start_state
@@ -24,7 +25,7 @@ def quinto_deal(named, no_hearts=(1, 2)):
             rest.remove(card)
         hands.append(hand + fill)
     cachette = rest if "JK" in chosen else rest + ["JK"]
-    state = start_state({"type": "start", "game": "quinto", "seats": 4, "dealer": DEALER})
+    state = start_state(start_event("quinto", 4, None, DEALER))
     state.apply_deal(cachette + stack_deck(hands, (DEALER + 1) % 4, [1] * 12))
     return state
 

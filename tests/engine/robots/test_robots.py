@@ -6,6 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.events import deal_event, move_event, start_event
 from engine.cards import pack
 from engine.record import replay
 from engine.robots import make_robot, robot_levels
@@ -33,7 +34,7 @@ def random_position(seed):
     if players == 3:
         options["match"] = "single_game"
     dealer = 0 if players == 3 else rng.randrange(4)
-    events = [{"type": "start", "game": "quinto", "seats": players, "options": options, "dealer": dealer}]
+    events = [start_event("quinto", players, options, dealer)]
     state = replay(events)
     stop = rng.randrange(4 + 4 * TRICKS_PER_DEAL)
     moves = 0
@@ -41,7 +42,7 @@ def random_position(seed):
         if state.awaiting == "deal":
             deck = pack(jokers=1)
             rng.shuffle(deck)
-            events.append({"type": "deal", "deck": deck})
+            events.append(deal_event(deck))
             state.apply_deal(deck)
             moves = 0
         if state.awaiting != "move":
@@ -50,7 +51,7 @@ def random_position(seed):
         if moves == stop:
             return state, seat, events
         move = rng.choice(state.legal_moves(seat))
-        events.append({"type": "move", "seat": seat, "move": move})
+        events.append(move_event(seat, move))
         state.apply_move(seat, move)
         moves += 1
 
@@ -93,7 +94,7 @@ def test_sampled_deals_agree_with_everything_the_seat_saw(seed, greedy_tries):
         for offset in range(4):
             deck.append(dealt[(eldest + offset) % 4][index])
     last_deal = max(i for i, event in enumerate(events) if event["type"] == "deal")
-    guessed = replay(events[:last_deal] + [{"type": "deal", "deck": deck}] + events[last_deal + 1:])
+    guessed = replay(events[:last_deal] + [deal_event(deck)] + events[last_deal + 1:])
     assert guessed.view(seat) == view
     assert sorted(guessed.legal_moves(seat)) == sorted(state.legal_moves(seat))
 

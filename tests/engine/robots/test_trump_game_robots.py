@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from engine.events import start_event
 from engine.cli import main
 from engine.dealing import stack_deck
 from engine.record import start_state
@@ -15,7 +16,7 @@ LAST_LINE = re.compile(r"^A-B: (-?\d+\.\d+) points/deal")
 
 @pytest.mark.parametrize("game, players", [("sueca", 4), ("reunion", 3), ("all_fours", 2)])
 def test_the_simple_robot_plays_a_whole_deal_from_views(game, players):
-    state = start_state({"type": "start", "game": game, "seats": players, "options": {}, "dealer": 0})
+    state = start_state(start_event(game, players, {}, 0))
     state.apply_deal(state.full_pack())
     robots = [make_robot("simple", game, seed=seat) for seat in range(players)]
     while state.awaiting == "move":
@@ -43,7 +44,7 @@ def test_reunion_power_knows_the_left_bower_is_a_trump():
 
 
 def all_fours_view(hand, turn_up, seat, scores=(0, 0)):
-    state = start_state({"type": "start", "game": "all_fours", "seats": 2, "options": {"target": 7}, "dealer": 1})
+    state = start_state(start_event("all_fours", 2, {"target": 7}, 1))
     other = [card for card in state.full_pack() if card not in hand and card != turn_up]
     hands = [hand, other[:6]] if seat == 0 else [other[:6], hand]
     state.apply_deal(stack_deck(hands, 0, [3, 3], rest=[turn_up] + other[6:]))

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
-from engine import start_state
+from engine import find_game
 
 from app.context import database, settings
 from app.models import MAIL_DIGESTED, MAIL_HELD, Outbox
@@ -40,11 +40,11 @@ def queue_digest(game_id, seat_number):
             row.status = MAIL_DIGESTED
         seats = seats_of(session, game_id)
         seat = seats[seat_number]
-        layout = start_state({"type": "start", "game": game.game, "seats": game.players, "options": game.options})
+        controllers = find_game(game.game).seating(game.players, game.options).controllers
         context = seat_context(game, seats, seat)
         context.update(items=[{"subject": row.subject, "at": row.created_at.strftime("%a %-d %b, %H:%M UTC")}
                               for row in held],
-                       your_move=bool(game.to_move) and layout.controller(game.to_move[0]) == seat_number)
+                       your_move=bool(game.to_move) and controllers[game.to_move[0]] == seat_number)
         queue_mail(session, "digest", seat.email, f"Your day in {context['title']}", context,
                    game_id=game_id, seat=seat_number, seq=game.seq)
         return 1

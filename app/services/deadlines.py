@@ -15,7 +15,7 @@ from flask import current_app
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from engine import AWAITING_MOVE, start_state
+from engine import AWAITING_MOVE, find_game, note_event
 
 from app.context import database, settings
 from app.models import STATUS_ACTIVE, STATUS_PAUSED, TIMEOUT_PAUSE, Game, Heartbeat
@@ -80,9 +80,8 @@ def remind(game_id, now):
         game.remind_at = None
         if game.awaiting != AWAITING_MOVE or not game.to_move:
             return 0
-        layout = start_state({"type": "start", "game": game.game, "seats": game.players, "options": game.options})
         seats = seats_of(session, game.id)
-        mover = seats[layout.controller(game.to_move[0])]
+        mover = seats[find_game(game.game).seating(game.players, game.options).controllers[game.to_move[0]]]
         if mover.robot is not None or not mover.email:
             return 0
         notices.queue_reminder(session, game, seats, mover)
@@ -115,8 +114,8 @@ def enforce_deadline(game_id, now):
         if absent.away_until is not None and game.due_at <= absent.away_until:
             push_past_vacation(game, absent)
             return "vacation"
-        store_event(session, game, {"type": "note", "kind": "timeout", "seat": absent.seat,
-                                    "policy": game.timeout_policy, "due_at": game.due_at.isoformat()})
+        store_event(session, game, note_event("timeout", seat=absent.seat, policy=game.timeout_policy,
+                                               due_at=game.due_at.isoformat()))
         if game.timeout_policy == TIMEOUT_PAUSE:
             game.status = STATUS_PAUSED
             game.due_at = game.remind_at = None
@@ -127,10 +126,14 @@ def enforce_deadline(game_id, now):
 
 
 def grant_outage_grace(now):
-    """If the sweeps stopped for a while (the service was down), deadlines that fell meanwhile get a grace period.
+    """If the sweeps stopped for a while (the service was down), people's deadlines that fell meanwhile
+    get a grace period. The service's own moves (a robot's, a forced one, one handed to a robot) get
+    none: the sweep that follows queues them at once.
 
-    The heartbeat row records the last sweep; moving it forward is a
-    conditional UPDATE, so of two sweeps at once only one extends deadlines.
+    The heartbeat row records the last sweep; moving it forward is a conditional UPDATE, so of two sweeps
+    at once only one extends deadlines. Deciding whose move a game awaits means replaying it, as
+    enforcing its deadline would; each extension is conditional on the deadline being unchanged, so a
+    move made meanwhile keeps the deadline it set.
     Returns how many deadlines were extended.
     """
     config = settings()
@@ -147,9 +150,19 @@ def grant_outage_grace(now):
                                 .values(beat_at=now)).rowcount
         if not moved or now - last <= timedelta(seconds=OUTAGE_INTERVALS * config.sweep_interval):
             return 0
-        extended = session.execute(
-            update(Game).where(Game.due_at > last, Game.due_at <= now)
-            .values(due_at=now + timedelta(seconds=config.outage_grace))
-        ).rowcount
+        fell_in_outage = (Game.due_at > last, Game.due_at <= now)
+        games = session.execute(select(Game).where(Game.status == STATUS_ACTIVE, *fell_in_outage)).scalars().all()
+        extended = sum(
+            session.execute(update(Game).where(Game.id == game.id, *fell_in_outage)
+                            .values(due_at=now + timedelta(seconds=config.outage_grace))).rowcount
+            for game in games if awaits_a_person(session, game)
+        )
     current_app.logger.warning("no sweep from %s to %s: %s deadlines extended", last, now, extended)
     return extended
+
+
+def awaits_a_person(session, game):
+    """Whether the game's awaited move is a person's to make, not one the service makes itself."""
+    _, state = replay_game(session, game.id)
+    return state.awaiting == AWAITING_MOVE and not moves_itself(state, seats_of(session, game.id),
+                                                                timed_out(session, game))

@@ -1,0 +1,41 @@
+"""Replacing a seat's link: its person asks ("send me a new link"), or the game's creator does for any seat.
+
+The seat's old links stop working at once (seats.revoke_links) and the new
+one goes only to the seat's mailbox, so a link that leaked is closed by
+whoever still holds a good one and reaches the right person only.
+"""
+
+from ..context import database, external_url
+from .errors import BadInput, Forbidden
+from .mail import queue_mail
+from .notify import game_context
+from .seats import open_link, revoke_links, seat_path
+
+NEW_LINK = "new_link"
+
+
+def send_new_link(token, seat_number=None, admit=None):
+    """Revoke the links of seat `seat_number` (the link's own seat when None) and mail its person the new one.
+
+    Another seat's link may be replaced only from a seat of the game's
+    creator. `admit(addresses)` may refuse (a rate limit) before anything is
+    written. Returns (the seat replaced, whether it was the link's own).
+    """
+    if seat_number is not None and type(seat_number) is not int:
+        raise BadInput("seat must be a seat number", "bad_seat")
+    with database().writing() as session:
+        link = open_link(session, token, lock=True)
+        target = link.seat if seat_number is None else link.seats.get(seat_number)
+        if target is None or target.robot is not None:
+            raise BadInput("there is no player at that seat", "bad_seat")
+        own = target is link.seat
+        if not own and link.seat.email != link.game.creator_email:
+            raise Forbidden("only the game's creator can replace another player's link", "not_creator")
+        if admit is not None:
+            admit([target.email])
+        revoke_links(session, target)
+        context = dict(game_context(link.game, link.seats), name=target.name,
+                       table_url=external_url(seat_path(target)), by=None if own else link.seat.name)
+        queue_mail(session, NEW_LINK, target.email, f"Your new link to {context['title']}", context,
+                   game_id=link.game.id, seat=target.seat, seq=link.game.seq)
+        return target, own

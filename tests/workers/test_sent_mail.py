@@ -1,0 +1,30 @@
+"""The mail a person receives is the outbox row as rendered: the body that the secrecy tests check.
+
+`tests/app/test_secrecy_every_output.py` checks every rendered mail of every
+game for cards its reader may not know; this holds the rendered bodies to
+what the SMTP server is handed.
+"""
+
+from workers import outbox
+
+from conftest import html_of, text_of
+from worker_fixtures import app, smtp  # noqa: F401  (fixtures)
+from worker_helpers import ANN, BOB, ROBOTS3, outbox as rows, person_moves, play_until_person, start_confirmed
+
+
+def test_the_mail_sent_is_the_mail_checked(app, smtp):
+    game = start_confirmed([ANN, BOB, *ROBOTS3[:2]])
+    state = play_until_person(game.id)
+    for _ in range(4):
+        state = person_moves(game.id, state.controller(state.to_move[0]))
+    mails = [mail for mail in rows(game_id=game.id) if mail.seat is not None]
+    assert {"invite", "your_turn"} <= {mail.kind for mail in mails}
+    for mail in mails:
+        assert outbox.deliver(mail.id) == "sent"
+    messages = smtp.recorder.messages()
+    assert len(messages) == len(mails)
+    for message in messages:
+        row = next(mail for mail in mails if mail.message_id == message["Message-ID"])
+        text = message.get_body(("plain",)).get_content().replace("\r\n", "\n")
+        html = message.get_body(("html",)).get_content().replace("\r\n", "\n")
+        assert (text.strip(), html.strip()) == (text_of(row).strip(), html_of(row).strip())
