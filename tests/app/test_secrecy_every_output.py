@@ -26,7 +26,7 @@ import pytest
 from sqlalchemy import select
 
 from app.context import database
-from app.models import Game, Outbox
+from app.models import MAIL_HELD, Game, Outbox
 from app.services import deadlines, digests, games, moves, mygames, seat_settings
 from app.services.clock import utcnow
 from app.services.record import load_events
@@ -240,7 +240,9 @@ class Play:
     def send_digest(self, seat):
         held = [mail.id for mail in self.mails() if mail.seat == seat and mail.kind in outbox.DIGESTIBLE]
         outbox.deliver_batch(held)
-        assert digests.queue_digest(self.game_id, seat) == 1
+        # A short game (a Bone-Ace deal won on the deal) may never have mailed the seat anything to gather.
+        gathered = any(mail.status == MAIL_HELD for mail in self.mails() if mail.seat == seat)
+        assert digests.queue_digest(self.game_id, seat) == int(gathered)
         self.follow()
 
     def ask_for_my_games(self):
