@@ -86,12 +86,22 @@ class TrickGame(GameState):
         """The seat that wins a complete trick of (seat, card) pairs, by `card_power`."""
         leader, led = cards[0]
         led_suit, trump = self.card_suit(led), self.trump
-        winner, best = None, None
+        winner, best, tied = None, None, None
         for position, (seat, card) in enumerate(cards):
             power = self.card_power(card, TrickContext(led, led_suit, trump, leader, seat, position))
-            if power is not None and (best is None or power > best):
-                winner, best = seat, power
-        return winner
+            if power is None:
+                continue
+            if best is None or power > best:
+                winner, best, tied = seat, power, None
+            elif power == best:
+                tied = (tied or [winner]) + [seat]
+        return winner if tied is None else self.tied_trick(cards, tied)
+
+    def tied_trick(self, cards, tied):
+        """Who takes a complete trick whose best cards are equal in power; `tied` lists their seats in the
+        order played. By default the first of them keeps it; a game may return None to set the trick
+        aside, taken by nobody for now (its leader then leads again, see `play_card`)."""
+        return tied[0]
 
     def after_trick(self, winner, cards):
         """Scoring and phase changes once a trick is complete."""
@@ -107,7 +117,9 @@ class TrickGame(GameState):
         winner = self.trick_winner(cards)
         self.tricks.append((self.leader, cards, winner))
         self.trick = []
-        self.leader = self.turn = winner
+        if winner is not None:   # a trick set aside (`tied_trick`) is led again by the same seat
+            self.leader = winner
+        self.turn = self.leader
         self.after_trick(winner, cards)
 
     def explain_card(self, seat, card):
