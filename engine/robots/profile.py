@@ -64,6 +64,11 @@ class TrickProfile(Profile):
         """The side a seat plays for (its own seat number without sides)."""
         return seat % self.state_class.sides if self.state_class.sides else seat
 
+    def seats_after(self, seat, seats, trick, source):
+        """The seats still to play to the trick after `seat`, in order; `source` is the view or the full
+        state being played. By default every seat plays every trick, round to the left."""
+        return [(seat + step) % seats for step in range(1, seats - len(trick))]
+
     # Cards --------------------------------------------------------------------
 
     def pack(self, view):

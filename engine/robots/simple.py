@@ -20,8 +20,7 @@ def view_decision(profile, view, knowledge):
     suits = {card[1] for card in knowledge.unseen if card not in profile.always_playable}
     trick = [(s, card) for s, card in view["trick"]]
     later = []
-    for step in range(1, seats - len(trick)):
-        other = (seat + step) % seats
+    for other in profile.seats_after(seat, seats, trick, view):
         if other in knowledge.known:
             later.append(Later(other, knowledge.known[other], len(knowledge.known[other])))
         else:

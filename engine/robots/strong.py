@@ -103,8 +103,7 @@ def open_decision(profile, state, seat, legal, seats, trick_value):
     side = profile.side_of(seat, seats)
     trick = list(state.trick)
     later = []
-    for step in range(1, seats - len(trick)):
-        other = (seat + step) % seats
+    for other in profile.seats_after(seat, seats, trick, state):
         hand = state.hands[other]
         later.append(Later(other, hand, len(hand)))
     return Decision(
