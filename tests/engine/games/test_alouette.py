@@ -1,10 +1,18 @@
 """Alouette: every test case of rules/alouette.md, and the deal, the free play, ties and views."""
 
+import random
+
+import pytest
+
 from engine.cards import pack
 from engine.dealing import stack_deck
 from engine.events import start_event
 from engine.games.alouette import RANKS
 from engine.record import start_state
+from engine.robots.knowledge import read_knowledge
+from engine.robots.profile import profile_for
+from engine.robots.strong import guessed_state
+from tests.engine.robots.robot_playouts import play_out
 
 # Tricks 1 to 9 of the rules file's cases, each {seat: card}: 1 ties (Kings), 2 settles it, 5-8 go to
 # the other side, 9 ties (Sevens) and goes to whoever took trick 1.
@@ -154,3 +162,31 @@ def test_the_hand_is_shown_by_rank_and_the_rank_order_is_public():
     view = state.view(0)
     assert view["hand"] == ["KS", "KH", "QH", "9S", "7S", "7D", "6S", "5S", "3C"]
     assert view["rank_order"] == "KQJ98765432A"
+
+
+@pytest.mark.parametrize("options", [{}, {"partner_tie_wins": True}])
+def test_the_robots_rebuild_states_that_show_the_seat_its_own_view(options):
+    rng = random.Random(5)
+    state = start_state(start_event("alouette", 4, options, 0))
+    checked = 0
+    while state.deals <= 2 and state.awaiting is not None:
+        if state.awaiting == "deal":
+            deck = state.full_pack()
+            rng.shuffle(deck)
+            state.apply_deal(deck)
+            continue
+        seat = state.to_move[0]
+        view = state.view(seat)
+        profile = profile_for("alouette", view["options"])
+        rebuilt = guessed_state(profile, view, read_knowledge(view, profile), rng)
+        earlier = {"history": None, "score_entries": None}   # earlier deals are not rebuilt, only their scores
+        assert {**rebuilt.view(seat), **earlier} == {**view, **earlier}
+        checked += 1
+        state.apply_move(seat, rng.choice(sorted(state.legal_moves(seat))))
+    assert checked >= 72
+
+
+@pytest.mark.parametrize("level", ["simple", "strong"])
+def test_the_robots_play_from_their_views(level):
+    state = play_out("alouette", 4, {}, level, go_on=lambda state: state.deals < 2 or len(state.tricks) < 3)
+    assert state.history and len(state.tricks) == 3

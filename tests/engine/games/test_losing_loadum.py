@@ -1,6 +1,7 @@
 """Losing Loadum: every test case of rules/losing_loadum.md, and the hidden trump, lives and elimination."""
 
 import json
+import random
 
 import pytest
 
@@ -8,6 +9,10 @@ from engine.cards import pack
 from engine.dealing import stack_deck
 from engine.events import start_event
 from engine.record import start_state
+from engine.robots.knowledge import read_knowledge
+from engine.robots.profile import profile_for
+from engine.robots.strong import guessed_state
+from tests.engine.robots.robot_playouts import play_out
 
 ALL = pack()
 
@@ -168,3 +173,42 @@ def test_the_last_player_left_wins():
     state.end_deal()
     assert state.over and state.winner == 3 and state.result().seats == (3,)
     assert state.returns() == [0.0, 0.0, 0.0, 1.0]
+
+
+def positions(options, players, seed, deals=3):
+    """Every position of a few deals of random play: (state, seat to move)."""
+    rng = random.Random(seed)
+    state = start_state(start_event("losing_loadum", players, options, 0))
+    while state.awaiting is not None and state.deals <= deals:
+        if state.awaiting == "deal":
+            if state.deals == deals:
+                return
+            deck = state.full_pack()
+            rng.shuffle(deck)
+            state.apply_deal(deck)
+            continue
+        yield state, state.to_move[0]
+        seat = state.to_move[0]
+        state.apply_move(seat, rng.choice(sorted(state.legal_moves(seat))))
+
+
+@pytest.mark.parametrize(("players", "options"), [(4, {}), (5, {"on_31": "drop_out_continue", "lives": 1}),
+                                                  (3, {"carry_totals": True, "lives": 2})])
+def test_the_robots_rebuild_states_that_show_the_seat_its_own_view(players, options):
+    rng = random.Random(players)
+    checked = 0
+    for state, seat in positions(options, players, seed=players):
+        view = state.view(seat)
+        profile = profile_for("losing_loadum", view["options"])
+        rebuilt = guessed_state(profile, view, read_knowledge(view, profile), rng)
+        mine = rebuilt.view(seat)
+        assert {**mine, "history": None} == {**view, "history": None}   # earlier deals are not rebuilt
+        checked += 1
+    assert checked > 30
+
+
+@pytest.mark.parametrize("level", ["simple", "strong"])
+def test_the_robots_play_from_their_views_past_eliminations(level):
+    state = play_out("losing_loadum", 5, {"lives": 1, "on_31": "drop_out_continue"}, level,
+                     go_on=lambda state: state.deals < 2 or len(state.tricks) < 2)
+    assert state.deals == 2 and len(state.tricks) == 2 and state.history[0]["eliminated"]
