@@ -2,13 +2,14 @@
 
 from dataclasses import dataclass
 
-from engine import find_game, replay, shown
+from engine import find_game, shown
 
 from ..context import database
 from ..models import STATUS_OVER, Game, Seat
-from .errors import BadInput, Forbidden, NotFound
+from .errors import Forbidden, NotFound
 from . import snapshots
 from .record import load_events
+from .replays import replay_picture
 from .seats import open_link, seats_of
 
 
@@ -38,31 +39,13 @@ def open_seat(token):
 
 
 def replay_step(table, step):
-    """(picture, event, event count): the game after its first `step` events, every hand shown.
-
-    Only for a finished game.
-
-    Once a game is over nothing is hidden any more, so the picture joins what
-    each player seat's view shows at that point.
-    """
+    """(picture, event, event count): a finished game after its first `step` events, every hand shown."""
     if table.game.status != STATUS_OVER:
         raise Forbidden("the replay opens once the game is over")
     with database().reading() as session:
         events = load_events(session, table.game.id, upto=table.game.seq)
-    if type(step) is not int or not 1 <= step <= len(events):
-        raise BadInput(f"step must be a number from 1 to {len(events)}", "bad_step")
-    state = replay(events[:step])
-    views = {seat: state.view(seat) for seat in state.player_seats()}
-    picture = dict(views[table.seat.seat])
-    hands = [None] * state.seat_count
-    for seat, view in views.items():
-        for number, hand in enumerate(view.get("hands") or []):
-            if hand is not None:
-                hands[number] = hand
-        if hands[seat] is None:   # games without a dummy show a seat only its own `hand`
-            hands[seat] = view.get("hand")
-    picture["hands"] = hands
-    return picture, events[step - 1], len(events)
+    picture, event = replay_picture(events, step, table.seat.seat)
+    return picture, event, len(events)
 
 
 def public_summary(game_id):

@@ -11,7 +11,7 @@ from engine.robots import robot_levels
 
 from .. import limits
 from ..context import external_url
-from ..services import games, moves, tables
+from ..services import downloads, games, moves, tables
 from ..services.errors import BadInput
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -59,6 +59,23 @@ def create():
 @bp.get("/games/<game_id>")
 def summary(game_id):
     return jsonify(tables.public_summary(game_id))
+
+
+@bp.get("/games/<game_id>/record")
+def finished_record(game_id):
+    return json_lines_answer(downloads.finished_record(game_id), game_id)
+
+
+@bp.get("/seats/<token>/record")
+def seat_record(token):
+    table, events = downloads.seat_copy(token)
+    return json_lines_answer(events, table.game.id)
+
+
+def json_lines_answer(events, game_id):
+    """A record in the replay tool's format, offered as a file to keep."""
+    return Response(downloads.json_lines(events), mimetype="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="cachette-{game_id}.jsonl"'})
 
 
 def seat_answer(table):

@@ -37,8 +37,8 @@ def replay(token):
     step_text = request.args.get("step", "")
     step = whole_number(step_text) if step_text else table.game.seq + 1
     picture, event, total = tables.replay_step(table, step)
-    return render_template("pages/replay.html", t=table, view=picture, step=step, total=total,
-                           event=event, names=seat_names(table), token=token)
+    return render_template("pages/replay.html", title=table.title, game_name=table.game.game, view=picture,
+                           step=step, total=total, event=event, names=seat_names(table), token=token)
 
 
 def seat_names(table):

@@ -105,6 +105,19 @@ def state_of(game_id):
     return replay(events_of(game_id))
 
 
+def play_to_the_end(client, game_id, token):
+    """Ann (behind `token`) plays her first legal move each turn through the API, robots theirs, to the end."""
+    from app.services.moves import play_robot_turns
+
+    while True:
+        play_robot_turns(game_id)
+        row = game_row(game_id)
+        if row.status == "over":
+            return
+        legal = client.get(f"/api/seats/{token}").json["view"]["legal"]
+        client.post(f"/api/seats/{token}/moves", json={"move": legal[0], "seq": row.seq})
+
+
 def table_for(token):
     return tables.open_seat(token)
 

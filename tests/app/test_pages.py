@@ -11,10 +11,9 @@ from app.models import Seat
 from engine import all_games
 from engine.robots import robot_levels
 
-from app.services.moves import play_robot_turns
 from conftest import html_of, make_config, text_of
 from app_helpers import (ROBOTS3, confirm_by_page, counts, csrf_from, events_of, four_people, game_row, lobby_form,
-                         mails, people_game, seat_path, set_up, start, token_for)
+                         mails, people_game, play_to_the_end, seat_path, set_up, start, token_for)
 
 
 def test_health_answers_ok(client):
@@ -157,13 +156,7 @@ def test_a_finished_game_reveals_hands_and_replays_step_by_step(client):
     game = start([{"name": "Ann", "email": "ann@example.org"}, *ROBOTS3], options={"target": 50})
     token = token_for(game.id, 0)
     assert client.get(f"/s/{token}/replay?step=1").status_code == 403
-    while game_row(game.id).status != "over":
-        play_robot_turns(game.id)
-        row = game_row(game.id)
-        if row.status == "over":
-            break
-        legal = client.get(f"/api/seats/{token}").json["view"]["legal"]
-        client.post(f"/api/seats/{token}/moves", json={"move": legal[0], "seq": row.seq})
+    play_to_the_end(client, game.id, token)
     page = client.get(f"/s/{token}").get_data(as_text=True)
     assert "The game is over" in page and "All hands" in page and "/replay?step=1" in page
     total = len(events_of(game.id))
@@ -177,12 +170,7 @@ def test_a_finished_game_reveals_hands_and_replays_step_by_step(client):
 def test_the_replay_shows_every_hand_in_a_game_without_a_dummy(client):
     game = start([{"name": "Ann", "email": "ann@example.org"}, *ROBOTS3], game="sueca")
     token = token_for(game.id, 0)
-    while game_row(game.id).status != "over":
-        play_robot_turns(game.id)
-        row = game_row(game.id)
-        if row.status != "over":
-            legal = client.get(f"/api/seats/{token}").json["view"]["legal"]
-            client.post(f"/api/seats/{token}/moves", json={"move": legal[0], "seq": row.seq})
+    play_to_the_end(client, game.id, token)
     assert f"/s/{token}/replay?step=1" in client.get(f"/s/{token}").get_data(as_text=True)
     hands = client.get(f"/s/{token}/replay?step=3").get_data(as_text=True).split("<h2>Hands</h2>")[1]
     assert "none" not in hands and len(re.findall(r'class="card ', hands)) == 40 - 1

@@ -25,6 +25,7 @@ from engine.cards import is_card
 from engine.events import deal_event, move_event, start_event
 from engine.errors import EngineError, RecordError
 from engine.record import apply_event, replay, replay_lines, start_state
+from engine.seat_record import seat_record
 from engine.registry import all_games
 from engine.state import AWAITING_DEAL
 from engine.view import envelope_problems
@@ -326,3 +327,29 @@ def test_a_banking_round_keeps_its_counters_in_the_ledger_and_the_pot_clears():
     assert [entry["reason"] for entry in state.ledger.stakes_view()["entries"][:3]] == ["stake", "stake", "showdown"]
     assert state.returns() == [float(score) for score in state.scores]
     assert set(state.result().seats) == {seat for seat in range(3) if state.scores[seat] == max(state.scores)}
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES)
+@settings(max_examples=3, deadline=None)
+@given(seed=SEEDS)
+def test_a_seats_copy_of_the_record_keeps_only_what_it_saw(name, players, options, seed):
+    """A seat's copy (the download of a game in progress) names no card hidden from the seat when it was dealt,
+    keeps the seat's own hand, hides exactly the moves made face down to it, and keeps every other event."""
+    events, state = random_events(name, players, options, seed, 0)
+    for seat in state.player_seats():
+        copy = seat_record(events, seat)
+        assert len(copy) == len(events) and copy[0] == events[0]
+        stepped = start_state(events[0])
+        for event, told in zip(events[1:], copy[1:]):
+            canonical = apply_event(stepped, event)
+            if event["type"] == "deal":
+                kept = {card for card in told["deck"] if card is not None}
+                leaked = kept & stepped.hidden_from(seat)
+                assert not leaked, f"seat {seat} is told {sorted(leaked)}"
+                assert set(stepped.view(seat)["hand"]) <= kept
+                withheld = [card if card in kept else None for card in event["deck"]]
+                assert told["deck"] == withheld
+            elif event["type"] == "move":
+                assert told["move"] == stepped.move_seen_by(seat, canonical)
+            else:
+                assert told == event
