@@ -226,6 +226,7 @@ class Noddy(PhasedDeal):
         self.counts = []          # each hand's count, in counting order
         self.turn = None
         self.last_layer = None
+        self.count = 0            # the running count of the pile
 
     @classmethod
     def partnership_count(cls, players, opts):
@@ -238,10 +239,6 @@ class Noddy(PhasedDeal):
     def order(self):
         """The seats from eldest round to the dealer."""
         return [(self.dealer + 1 + step) % self.seat_count for step in range(self.seat_count)]
-
-    @property
-    def count(self):
-        return sum(card_value(card) for _, card in self.pile)
 
     @property
     def knave(self):
@@ -267,6 +264,7 @@ class Noddy(PhasedDeal):
         self.stock = list(cards[used + 1:])
         self.pile, self.events, self.counts = [], [], []
         self.last_layer = None
+        self.count = 0
         self.set_phase(PHASE_PLAY)
         if self.up_card[0] == "J":
             turned = [combination("turned_knave", [self.up_card], TURNED_KNAVE)]
@@ -302,6 +300,7 @@ class Noddy(PhasedDeal):
     def play_phase_move(self, seat, card):
         self.hands[seat].remove(card)
         self.pile.append([seat, card])
+        self.count += card_value(card)
         self.last_layer = seat
         combos = pile_combinations([laid for _, laid in self.pile], self.opts["noddy_in_play"], self.knave)
         points = sum(combo["points"] for combo in combos)
