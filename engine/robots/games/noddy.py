@@ -15,7 +15,7 @@ from ...games.noddy import LIMIT, PHASE_PLAY, Noddy, card_value, hand_combinatio
 from ..profile import Profile, register_profile
 
 DANGER = 0.8          # what a count that a ten-card makes 15, 25 or 31 costs, in points
-WORLDS = 20           # guessed deals per decision
+WORLDS = 14           # guessed deals per decision
 TRIES = 60            # guesses tried per world for one that matches the published counts
 DEPTH = 8             # cards looked ahead; past it a line is judged by its score so far
 WIN_BONUS = 20        # worth of winning the game during the deal, in points
