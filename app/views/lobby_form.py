@@ -16,6 +16,23 @@ def games_flagship_first(games):
     return {name: games[name] for name in sorted(games, key=lambda name: not games[name].flagship)}
 
 
+FAMILIES = (("tricks", "Trick games"), ("vying", "Vying games"), ("other", "Matching and counting games"))
+
+
+def games_by_family(games):
+    """(family title, {name: game}) for each kind of game (`engine.protocol`'s KIND_*) that has games, in
+    FAMILIES' order, the flagship first within its family; a kind not named there comes last under its own word."""
+    ordered = games_flagship_first(games)
+    titles = dict(FAMILIES)
+    kinds = [kind for kind, _ in FAMILIES] + sorted({game.kind for game in games.values()} - set(titles))
+    families = []
+    for kind in kinds:
+        members = {name: game for name, game in ordered.items() if game.kind == kind}
+        if members:
+            families.append((titles.get(kind, kind.capitalize()), members))
+    return families
+
+
 def flagship(games):
     """The game chosen in the lobby unless the player picks another."""
     return next(iter(games_flagship_first(games)))

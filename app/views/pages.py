@@ -32,7 +32,7 @@ def lobby():
     chosen = request.args.get("game")
     if chosen is not None:
         return redirect(url_for("pages.new_game", name=game_or_404(chosen).name), 303)
-    return render_template("pages/lobby.html", games=lobby_form.games_flagship_first(all_games()),
+    return render_template("pages/lobby.html", families=lobby_form.games_by_family(all_games()),
                            chosen=lobby_form.flagship(all_games()))
 
 

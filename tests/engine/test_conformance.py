@@ -233,8 +233,9 @@ def test_a_view_does_not_depend_on_where_the_cards_hidden_from_its_seat_lie(name
     the two deals apart, so its view must not either.
 
     Exchanges the seat could tell are left out: those that break a rule the
-    recorded moves obeyed, those that show it one of the two cards (a hand
-    bust from the deal is shown), and those that change the public facts (honours
+    recorded moves obeyed, those that show it a card the other does not (a hand
+    bust from the deal is shown; a pair laid by at once from a pair royal may
+    be two other cards of the hand), and those that change the public facts (honours
     announced at once change the score). This catches what no search for card
     names can: a count, a side or a flag that tells where hidden cards lie.
     """
@@ -254,7 +255,7 @@ def test_a_view_does_not_depend_on_where_the_cards_hidden_from_its_seat_lie(name
                     apply_event(world, event)
             except EngineError:
                 continue   # the exchange breaks a rule the recorded moves obeyed: the seat could tell
-            revealed = {one, other} - world.hidden_from(seat)   # the exchange shows the seat a card: it could tell
+            revealed = state.hidden_from(seat) ^ world.hidden_from(seat)   # one shows the seat a card: it could tell
             if not revealed and public_facts(world) == public_facts(state):
                 assert world.view(seat) == state.view(seat), f"seat {seat}'s view tells where {one} or {other} lies"
 
