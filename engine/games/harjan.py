@@ -280,7 +280,7 @@ class Harjan(DealSeriesGame):
             "closed_by": self.closed_by,
             "exchanged": self.exchanged,
             "strict": self.strict() if self.phase == PHASE_PLAY else False,
-            "left_bower": self.left_bower,
+            "left_bower_suit": SAME_COLOUR[self.trump] if self.trump else None,
             "card_points": self.card_points(),
             "tricks_won": self.tricks_won(),
             "target": GAME_TARGET,
