@@ -95,7 +95,7 @@ class Harjan(DealSeriesGame):
         self.stock = []          # face down, top first; the face-up trump card lies last
         self.exchanged = None    # the 2 of trumps given for the turn-up, once exchanged
         self.closed_by = None    # the seat that closed the stock
-        self.tricks_at_close = None   # tricks the closer's opponent had taken when the stock was closed
+        self.closed_after = None  # how many tricks had been played when it was closed
         self.right_bower = self.left_bower = None
         self.values = {}
 
@@ -123,7 +123,7 @@ class Harjan(DealSeriesGame):
         self.turn_up = cards[position]
         self.stock = list(cards[position + 1:]) + [self.turn_up]
         self.set_trump(self.turn_up[1])
-        self.exchanged = self.closed_by = self.tricks_at_close = None
+        self.exchanged = self.closed_by = self.closed_after = None
         self.start_tricks(hands, self.eldest)
         self.phase = PHASE_PLAY
 
@@ -155,8 +155,7 @@ class Harjan(DealSeriesGame):
             self.hands[seat].append(self.stock[-1])
             self.stock[-1] = self.exchanged = two
         elif move == CLOSE:
-            self.closed_by = seat
-            self.tricks_at_close = self.tricks_won()[1 - seat]
+            self.closed_by, self.closed_after = seat, len(self.tricks)
         else:
             super().play(seat, move)
 
@@ -204,6 +203,11 @@ class Harjan(DealSeriesGame):
         if not self.hands[winner]:
             self.score_deal(winner)
 
+    def tricks_at_close(self):
+        """The tricks the closer's opponent had taken when the stock was closed."""
+        opponent = 1 - self.closed_by
+        return sum(1 for _, _, winner in self.tricks[:self.closed_after] if winner == opponent)
+
     def tricks_won(self):
         return [sum(1 for _, _, winner in self.tricks if winner == seat) for seat in (0, 1)]
 
@@ -219,7 +223,7 @@ class Harjan(DealSeriesGame):
         closer = self.closed_by
         if closer is not None and points[closer] < DEAL_TARGET:
             winner = 1 - closer
-            gained, reason = CLOSER_FAILS + (not self.tricks_at_close), "the closer fell short"
+            gained, reason = CLOSER_FAILS + (not self.tricks_at_close()), "the closer fell short"
         else:
             winner = next((seat for seat in (0, 1) if points[seat] >= DEAL_TARGET), None)
             gained, reason = self.game_points(points, tricks, winner) if winner is not None else (0, "")
@@ -278,6 +282,7 @@ class Harjan(DealSeriesGame):
             "stock_size": len(self.stock),
             "stock_closed": self.closed_by is not None,
             "closed_by": self.closed_by,
+            "closed_after": self.closed_after,
             "exchanged": self.exchanged,
             "strict": self.strict() if self.phase == PHASE_PLAY else False,
             "left_bower_suit": SAME_COLOUR[self.trump] if self.trump else None,

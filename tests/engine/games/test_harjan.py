@@ -194,7 +194,7 @@ def test_a_closer_who_falls_short_gives_two_game_points_or_three():
 def test_a_closer_who_had_a_trick_taken_from_him_before_closing_gives_two():
     state = dealt(options={"closing": True})
     play(state, (0, "9D"), (1, "7D"), (0, "3S"), (1, "8S"), (1, "close"))
-    assert state.tricks_at_close == 1
+    assert state.tricks_at_close() == 1 and state.closed_after == 2
     facts = played_out(state, random.Random(3))
     assert facts["card_points"][1] < 76
     assert facts["deal_winner"] == 0 and facts["game_points"] == 2 and state.scores == [2, 0]
