@@ -17,6 +17,8 @@ from ..trump_profile import TrumpProfile
 
 WORD_BONUS = {EXCHANGE: 100.0, CLOSE: -100.0}   # in playouts, always take the trump card; never close
 STOCK_AT_START = 40
+# Rounds of draws a playout looks ahead: the guessed stock further down is noise that only costs time.
+PLAYOUT_DRAWS = 3
 
 
 @register_profile
@@ -96,6 +98,13 @@ class HarjanProfile(TrumpProfile):
         cards = [move for move in legal if move not in WORD_BONUS]
         card_view = dict(view, legal=cards)
         return choose_card(self, view_decision(self, card_view, read_knowledge(card_view, self)))
+
+    def fork(self, state):
+        """A copy to play a trial on, its stock cut to the draws a playout looks ahead, the turn-up kept last."""
+        trial = state.clone()
+        if len(trial.stock) > 2 * PLAYOUT_DRAWS:
+            trial.stock[2 * PLAYOUT_DRAWS - 1:-1] = []
+        return trial
 
     # Full states ---------------------------------------------------------------------------
 
