@@ -82,7 +82,10 @@ class CatchTheTenProfile(TrumpProfile):
         received[dealer][-size:] = last_hand + [view["turn_up"]]
         state.next_dealer = dealer
         state.deals = view["deal"] - 1
-        state.ledger.totals = list(view["scores"])
+        totals = list(view["scores"])
+        if state.counts_when_won():   # the deal's captures are in the scores already and are replayed below
+            totals = [score - points for score, points in zip(totals, view["counting_points"])]
+        state.ledger.totals = totals
         state.deal_pack(stack_deck(received, (dealer + 1) % players, [1] * len(received[0])))
         for trick in plays:
             for seat, card in trick:

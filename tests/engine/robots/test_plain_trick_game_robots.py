@@ -86,7 +86,8 @@ def this_deal(view):
 
 @pytest.mark.parametrize("game, players, options", [
     ("polignac", 4, {"capot": True}), ("polignac", 3, {}), ("slobberhannes", 4, {}),
-    ("catch_the_ten", 2, {}), ("catch_the_ten", 3, {}), ("catch_the_ten", 5, {}), ("french_whist", 2, {}),
+    ("catch_the_ten", 2, {}), ("catch_the_ten", 3, {}), ("catch_the_ten", 5, {}),
+    ("catch_the_ten", 4, {"stop_at_41": True}), ("french_whist", 2, {}), ("french_whist", 4, {"stop_at_40": True}),
     ("french_whist", 4, {}), ("ruff_and_honours", 4, {}), ("ruff_and_honours", 4, {"variant": "honours"}),
     ("ruff_and_honours", 4, {"honours_timing": "after_play_whist"})])
 def test_a_state_rebuilt_from_a_view_and_the_true_hands_equals_the_real_one(game, players, options):
