@@ -54,7 +54,7 @@ class MakeRun:
         variables, command = run_recipe()
         # Robot turns lost with the killed worker are found by the deadline sweep: every second here, and
         # without the grace for an outage (sweeps missing for three intervals) that restarting it would grant.
-        env.update(variables, PORT=str(port), DATABASE_URL=f"sqlite:///{tmp_path / 'run.sqlite'}",
+        env.update(variables, PORT=str(port), INBOUND_PORT=str(free_port()), DATABASE_URL=f"sqlite:///{tmp_path / 'run.sqlite'}",
                    SECRET_KEY="make-run-key", BASE_URL=self.base, SWEEP_INTERVAL="1", ROBOT_TURN_TIME="3",
                    OUTAGE_GRACE="0", LIMIT_GAMES_PER_CLIENT="100 per hour", LIMIT_GAMES_PER_ADDRESS="100 per day")
         self.process = subprocess.Popen(command, cwd=ROOT, env=env, text=True, stdout=subprocess.PIPE,
