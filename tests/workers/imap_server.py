@@ -12,6 +12,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 from pathlib import Path
 
 from live import wait_until
@@ -62,10 +63,15 @@ service imap-login {{
 
 
 class DovecotServer:
-    """dovecot in the foreground (`-F`), in its own process group, stopped with the test."""
+    """dovecot in the foreground (`-F`), in its own process group, stopped with the test.
 
-    def __init__(self, folder):
-        self.folder = Path(folder)
+    Its folder is a temporary one of its own that every user may enter: dovecot's unprivileged processes
+    read its password file and sockets (pytest's folders admit their owner only).
+    """
+
+    def __init__(self):
+        self.folder = Path(tempfile.mkdtemp(prefix="cachette-dovecot-"))
+        self.folder.chmod(0o755)
         self.port = free_port()
         self.process = None
 
@@ -110,3 +116,4 @@ class DovecotServer:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)

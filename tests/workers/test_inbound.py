@@ -145,7 +145,7 @@ def test_a_game_is_played_to_its_end_by_replies_over_smtp_to_the_receiver(live, 
 
 
 def test_a_game_is_played_to_its_end_by_replies_read_from_an_imap_mailbox(tmp_path, postgres_url, smtp):
-    dovecot = DovecotServer(tmp_path / "dovecot").start()
+    dovecot = DovecotServer().start()
     live = Live(tmp_path, postgres_url, REDIS_URL, smtp, IMAP_HOST="127.0.0.1", IMAP_PORT=str(dovecot.port),
                 IMAP_USER=USER, IMAP_PASSWORD=PASSWORD, IMAP_SSL="0", IMAP_INTERVAL="1", **REPLY_SETTINGS)
 
