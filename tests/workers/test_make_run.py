@@ -185,6 +185,7 @@ def start_games(stack):
 def test_forty_robot_games_play_to_their_end_while_the_worker_and_beat_are_killed_and_started_again(make_run):
     (first_worker,), (first_beat,) = make_run.pids("worker"), make_run.pids("beat")
     assert "The workers' broker: redis://127.0.0.1:" in make_run.terminal()
+    assert "are taken by SMTP on 127.0.0.1:" in make_run.terminal()
     tables = start_games(make_run)
     killed = False
     deadline = time.monotonic() + PLAY_WAIT
