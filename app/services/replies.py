@@ -67,7 +67,7 @@ BAD_ADDRESS = ("This address does not take moves: it may be incomplete, or from 
                "Answer your latest mail about the game, or open the link in it.")
 NOT_YOURS = ("This reply came from an address that may not move here. Answer from the address the game's "
              "mail goes to.")
-TOO_BIG = "Your reply is too large ({size} bytes; at most {limit}). Send the move alone, without attachments."
+TOO_BIG = "Your reply is too large (at most {limit} bytes are taken). Send the move alone, without attachments."
 NO_MOVE = "No move was found on the first line of your reply. Write your move alone on the first line."
 
 
@@ -88,6 +88,8 @@ def receive(raw, envelope_sender=None, recipients=(), oversized=False):
     """
     config = settings()
     oversized = oversized or len(raw) > config.reply_max_bytes
+    if oversized:       # its header is all that is read of it
+        raw = re.split(rb"\r?\n\r?\n", raw[:config.reply_max_bytes], maxsplit=1)[0] + b"\r\n\r\n"
     message = message_from_bytes(raw, policy=policy.default)
     why = loop_reason(message, envelope_sender, config)
     if why is None and own_message(message):
@@ -114,8 +116,7 @@ def receive(raw, envelope_sender=None, recipients=(), oversized=False):
     if not admitted(f"{game_id}:{number}"):
         return dropped(f"too many replies for seat {number} of {game_id}")
     if oversized:
-        return reply.refuse_seat(seat, TOO_BIG.format(size=len(raw) if len(raw) > config.reply_max_bytes else "more",
-                                                      limit=config.reply_max_bytes))
+        return reply.refuse_seat(seat, TOO_BIG.format(limit=config.reply_max_bytes))
     line = first_line(message_text(message))
     if line.lower().rstrip(".!") in HELP_WORDS:
         return reply.help(seat)
