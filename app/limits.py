@@ -69,3 +69,5 @@ games_per_client = per_client("limit_games_per_client", "new games")
 links_per_client = per_client("limit_links_per_client", "requests for links")
 admit_games = per_address("limit_games_per_address", "new games")
 admit_links = per_address("limit_links_per_address", "mailed links")
+# Replies by mail (app.services.replies), counted per seat (`<game id>:<seat>`), or per sender when refused.
+admit_replies = per_address("limit_replies_per_seat", "replies")

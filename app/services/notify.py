@@ -1,12 +1,13 @@
 """Which mails a change causes, and to whom. Called inside the change's transaction."""
 
 from engine import find_game
+from engine.cards import is_card
 
-from ..context import external_url
+from ..context import external_url, settings
 from ..present import deadline_words, duration_words, move_label, suit_words
 from .clock import utcnow
 from .mail import queue_mail
-from .seats import seat_path
+from .seats import reply_address, seat_path
 
 
 def game_context(game, seats):
@@ -36,13 +37,16 @@ def seat_context(game, seats, seat):
     return context
 
 
-def queue_invitations(session, game, seats):
+def queue_invitations(session, game, seats, state):
+    """The invitation of every person; the one who moves first is told how to answer it with their move."""
     creator = creator_of(game, seats)
     for seat in people(seats):
         context = game_context(game, seats)
         context.update(name=seat.name, creator=creator.name, is_creator=seat is creator,
                        table_url=external_url(seat_path(seat)),
                        deadline=deadline_words(game.due_at, utcnow()))
+        if game.to_move and state.controller(game.to_move[0]) == seat.seat:
+            context.update(reply_context(game, state, seat))
         subject = (f"Your game of {context['title']} has started" if seat is creator
                    else f"{creator.name} invites you to a game of {context['title']}")
         queue_mail(session, "invite", seat.email, subject, context, game_id=game.id, seat=seat.seat, seq=game.seq)
@@ -86,7 +90,8 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
                    dict(context, name=next_seat.name, table_url=external_url(seat_path(next_seat)),
                         last_mover=mover.name, last_move=told[next_seat.seat],
                         deadline=deadline_words(game.due_at, utcnow()),
-                        **turn_picture(state, seats, next_seat.seat, game.to_move[0])),
+                        **turn_picture(state, seats, next_seat.seat, game.to_move[0]),
+                        **reply_context(game, state, next_seat)),
                    game_id=game.id, seat=next_seat.seat, seq=game.seq)
 
 
@@ -106,6 +111,37 @@ def turn_picture(state, seats, player, acting):
     trick = [(seats[state.controller(seat)].name, move_label(card)) for seat, card in view.get("trick") or []]
     trump = suit_words(view["trump"]) if view.get("trump") else None
     return {"hand": [move_label(card) for card in hand], "trick": trick, "trump": trump, "count": view.get("total")}
+
+
+def reply_context(game, state, seat):
+    """What a mail that may be answered with a move carries (none while replies are off, or once the game is
+    over): its Reply-To address for the position now, a first line saying how to answer, and the moves the
+    seat may make now, as labels."""
+    if not settings().inbound_domain or state.over:
+        return {}
+    legal = state.view(seat.seat)["legal"]
+    return {"reply_to": reply_address(seat, game.seq), "reply_hint": reply_hint(legal),
+            "legal": [move_label(move) for move in legal]}
+
+
+def reply_hint(legal):
+    """How to answer with one of the moves `legal` (canonical): `Reply with your card, e.g. 10♥ or 10H`,
+    `Reply with double or pass`, both joined; or how to ask for the hand when there is no move to make."""
+    cards = [move for move in legal if is_card(move)]
+    words = [move for move in legal if not is_card(move)]
+    if not legal:
+        return "Reply with help to see your hand; it is not your move now."
+    example = f"e.g. {move_label(cards[0])} or {typed(cards[0])}" if cards else ""
+    if cards and words:
+        return f"Reply with your card ({example}), or with {' or '.join(words)}."
+    if cards:
+        return f"Reply with your card, {example}."
+    return f"Reply with {' or '.join(words)}."
+
+
+def typed(card):
+    """A card as anyone can type it: `10H`, `QS`."""
+    return ("10" if card[0] == "T" else card[0]) + card[1:]
 
 
 def deal_result(state, seats, view, number):

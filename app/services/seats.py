@@ -6,7 +6,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import defer
 
 from ..context import settings
-from ..links import REJECTED, BadLink, read_seat_token, seat_token
+from ..links import REJECTED, BadLink, read_seat_token, reply_token, seat_token
 from ..models import Game, Seat
 from .errors import Forbidden
 
@@ -57,6 +57,12 @@ def seats_of(session, game_id):
 
 def seat_path(seat):
     return "/s/" + seat_token(settings().signing_keys, seat)
+
+
+def reply_address(seat, seq):
+    """The address that takes `seat`'s move by mail at position `seq` (app.services.replies): a credential like
+    the seat's link, and revoked with it."""
+    return f"play+{reply_token(settings().signing_keys, seat, seq)}@{settings().inbound_domain}"
 
 
 def revoke_links(session, seat):

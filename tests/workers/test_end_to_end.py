@@ -45,7 +45,7 @@ def postgres_url(postgres_database):
 class Live:
     """The service in this process (the API, through Flask's test client) and a worker process beside it."""
 
-    def __init__(self, tmp_path, database_url, redis_url, smtp):
+    def __init__(self, tmp_path, database_url, redis_url, smtp, **environ):
         self.smtp = smtp
         self.queue = f"cachette-test-{uuid.uuid4().hex[:8]}"
         self.redis_url = redis_url
@@ -53,7 +53,7 @@ class Live:
                         SMTP_HOST="127.0.0.1", SMTP_PORT=str(smtp.port), SECRET_KEY="end-to-end-secret",
                         BASE_URL="http://localhost", SWEEP_INTERVAL="1", MAIL_RETRY_BASE="1",
                         MAIL_CLAIM_TIMEOUT="4", ROBOT_TURN_TIME="3", LIMIT_GAMES_PER_CLIENT="100 per hour",
-                        LIMIT_GAMES_PER_ADDRESS="100 per day")
+                        LIMIT_GAMES_PER_ADDRESS="100 per day", **environ)
         self.app = attach(create_app(Config.from_env(str(tmp_path), self.env)))
         self.client = self.app.test_client()
         self.worker = WorkerProcess(self.env, tmp_path)
