@@ -110,7 +110,7 @@ class Config:
             imap_host=env.get("IMAP_HOST", ""),
             imap_user=env.get("IMAP_USER", ""),
             imap_password=env.get("IMAP_PASSWORD", ""),
-            imap_ssl=env.get("IMAP_SSL", "1").strip().lower() in ("1", "true", "yes"),
+            imap_ssl=flag({"IMAP_SSL": "1", **env}, "IMAP_SSL"),
             imap_folder=env.get("IMAP_FOLDER") or cls.imap_folder,
             **{name: int(env[name.upper()]) for name in WHOLE_NUMBERS if env.get(name.upper())},
             **{name: env[name.upper()] for name in RATE_LIMITS if env.get(name.upper())},
