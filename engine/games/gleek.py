@@ -558,14 +558,16 @@ class Gleek(DealSeriesGame):
                 over = counts[seat] - TARGET_COUNT
                 available = self.ledger.pot - self.ruff_pool
                 self.take_out(seat, min(over, available), f"counted {counts[seat]}, {over} over 22")
-        ended = self.deals >= self.deals_in_game or min(self.ledger.counters) <= 0
+        broke = min(self.ledger.counters) <= 0
+        ended = self.deals >= self.deals_in_game or broke
         if ended:
             self.share_pot()
         facts = {"turn_up": self.turn_up, "buyer": self.buyer, "bid": self.high_bid, "calls": list(self.calls),
                  "discards": list(self.discards), "ruff": dict(self.ruff_result),
                  "ruff_values": {str(seat): value for seat, value in (self.ruff_values or {}).items()},
                  "sets": [dict(entry) for entry in self.sets], "counts": counts,
-                 "tricks_won": self.tricks_won(), "payments": self.deal_payments(), "pot": self.ledger.pot}
+                 "tricks_won": self.tricks_won(), "payments": self.deal_payments(), "pot": self.ledger.pot,
+                 "ended_by": "a player could not pay" if broke else "the last deal" if ended else None}
         self.close_deal(facts, ranking(self.ledger.counters) if ended else None)
 
     def share_pot(self):
