@@ -1,9 +1,10 @@
 """Which mails a change causes, and to whom. Called inside the change's transaction."""
 
 from engine import find_game
+from engine.cards import is_card
 
 from ..context import external_url
-from ..present import deadline_words, duration_words, move_label, suit_words
+from ..present import deadline_words, duration_words, move_group_words, move_groups, move_label, suit_words
 from .clock import utcnow
 from .mail import queue_mail
 from .seats import seat_path
@@ -105,7 +106,15 @@ def turn_picture(state, seats, player, acting):
     hand = hands[acting] if acting < len(hands) and hands[acting] is not None else view.get("hand") or []
     trick = [(seats[state.controller(seat)].name, move_label(card)) for seat, card in view.get("trick") or []]
     trump = suit_words(view["trump"]) if view.get("trump") else None
-    return {"hand": [move_label(card) for card in hand], "trick": trick, "trump": trump, "count": view.get("total")}
+    # What was bet so far in the stage in play (a game's optional `bets`: [seat, move] pairs), the counters
+    # and the pot where they are the score, and the spoken moves the player may make.
+    name = [seats[state.controller(seat)].name for seat in range(state.seat_count)]
+    bets = [(name[seat], move_label(move)) for seat, move in view.get("bets") or []]
+    counters = ([(holder_words(state, seats, number), held) for number, held in enumerate(view["scores"])]
+                if view["score_meaning"] == "counters" else [])
+    offered = [move_group_words(group) for group in move_groups([m for m in view["legal"] if not is_card(m)])]
+    return {"hand": [move_label(card) for card in hand], "trick": trick, "trump": trump, "count": view.get("total"),
+            "bets": bets, "counters": counters, "pot": view.get("pot"), "offered": offered}
 
 
 def deal_result(state, seats, view, number):

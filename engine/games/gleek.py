@@ -406,7 +406,7 @@ class Gleek(DealSeriesGame):
         self.put = [0] * 3
         if self.burton:
             for seat in self.order:
-                self.ruff_pool += self.put_in(seat, BURTON_CHIP, "antes for the ruff")
+                self.ruff_pool += self.put_in(seat, BURTON_CHIP, "as an ante for the ruff")
 
     def ruff_moves(self, seat):
         held = self.ledger.counters[seat]
@@ -485,7 +485,7 @@ class Gleek(DealSeriesGame):
     def burton_move(self, seat, move):
         if move != PASS:
             self.put[seat] += 1
-            self.ruff_pool += self.put_in(seat, BURTON_CHIP, "vies the ruff")
+            self.ruff_pool += self.put_in(seat, BURTON_CHIP, "to vie the ruff")
         if seat != self.dealer:
             self.stage_turn = self.next_seat(seat)
             return
@@ -552,12 +552,12 @@ class Gleek(DealSeriesGame):
         for seat in self.order:
             if counts[seat] < TARGET_COUNT:
                 short = TARGET_COUNT - counts[seat]
-                self.put_in(seat, short, f"counted {counts[seat]}, {short} short of 22")
+                self.put_in(seat, short, f"for counting {counts[seat]}, {short} short of 22")
         for seat in self.order:
             if counts[seat] > TARGET_COUNT:
                 over = counts[seat] - TARGET_COUNT
                 available = self.ledger.pot - self.ruff_pool
-                self.take_out(seat, min(over, available), f"counted {counts[seat]}, {over} over 22")
+                self.take_out(seat, min(over, available), f"for counting {counts[seat]}, {over} over 22")
         broke = min(self.ledger.counters) <= 0
         ended = self.deals >= self.deals_in_game or broke
         if ended:
@@ -574,7 +574,7 @@ class Gleek(DealSeriesGame):
         """The game is over: what the pot holds goes back to the players, odd counters to the elder hands."""
         share, odd = divmod(self.ledger.pot, 3)
         for position, seat in enumerate(self.order):
-            self.take_out(seat, share + (1 if position < odd else 0), "the pot shared out at the end of the game")
+            self.take_out(seat, share + (1 if position < odd else 0), "as a share of the pot at the end of the game")
         self.ruff_pool = 0
 
     def tricks_won(self):
