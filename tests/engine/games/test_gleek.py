@@ -220,7 +220,7 @@ def test_equal_ruffs_go_to_the_elder_hand():
 
 def test_burton_ante_and_a_chip_from_each_who_vies():
     state = bought({"vying": "burton"})
-    assert payments(state, "antes") == [(0, None, 1), (1, None, 1), (2, None, 1)]
+    assert payments(state, "an ante") == [(0, None, 1), (1, None, 1), (2, None, 1)]
     moves(state, (0, "vie 1"), (1, "vie 1"), (2, "pass"))
     assert payments(state, "antes and vies") == [(None, 1, 5)]
     state = moves(bought({"vying": "burton"}), (0, "pass"), (1, "pass"), (2, "pass"))
