@@ -14,6 +14,35 @@ def move_label(move):
     return str(move).replace("_", " ").capitalize()
 
 
+def move_groups(moves):
+    """The spoken moves as the table and the turn mail offer them: each move alone, except that moves
+    differing only by a closing number (`bid 13`, `bid 14`…) form one group, offered as a choice of
+    amount. Each group: its first word, its label and its moves, amounts rising."""
+    groups, numbered = [], {}
+    for move in moves:
+        word, _, amount = move.partition(" ")
+        if not amount.isdigit():
+            groups.append({"word": move, "label": move_label(move), "moves": [move], "amounts": []})
+            continue
+        if word not in numbered:
+            numbered[word] = {"word": word, "label": move_label(word), "moves": [], "amounts": []}
+            groups.append(numbered[word])
+        numbered[word]["moves"].append(move)
+    for group in numbered.values():
+        group["moves"].sort(key=lambda move: int(move.rpartition(" ")[2]))
+        group["amounts"] = [int(move.rpartition(" ")[2]) for move in group["moves"]]
+        if len(group["moves"]) == 1:
+            group["label"], group["amounts"] = move_label(group["moves"][0]), []
+    return groups
+
+
+def move_group_words(group):
+    """`Bid 13 to 22`, `See 4`, `Pass`: a group of moves in words."""
+    if not group["amounts"]:
+        return group["label"]
+    return f"{group['label']} {group['amounts'][0]} to {group['amounts'][-1]}"
+
+
 def suit_class(card):
     """A CSS class for a card's colour."""
     if card == JOKER:

@@ -4,7 +4,7 @@ from engine import find_game
 from engine.cards import is_card
 
 from ..context import external_url, settings
-from ..present import deadline_words, duration_words, move_label, suit_words
+from ..present import deadline_words, duration_words, move_group_words, move_groups, move_label, suit_words
 from .clock import utcnow
 from .mail import queue_mail
 from .seats import reply_address, seat_path
@@ -110,7 +110,15 @@ def turn_picture(state, seats, player, acting):
     hand = hands[acting] if acting < len(hands) and hands[acting] is not None else view.get("hand") or []
     trick = [(seats[state.controller(seat)].name, move_label(card)) for seat, card in view.get("trick") or []]
     trump = suit_words(view["trump"]) if view.get("trump") else None
-    return {"hand": [move_label(card) for card in hand], "trick": trick, "trump": trump, "count": view.get("total")}
+    # What was bet so far in the stage in play (a game's optional `bets`: [seat, move] pairs), the counters
+    # and the pot where they are the score, and the spoken moves the player may make.
+    name = [seats[state.controller(seat)].name for seat in range(state.seat_count)]
+    bets = [(name[seat], move_label(move)) for seat, move in view.get("bets") or []]
+    counters = ([(holder_words(state, seats, number), held) for number, held in enumerate(view["scores"])]
+                if view["score_meaning"] == "counters" else [])
+    offered = [move_group_words(group) for group in move_groups([m for m in view["legal"] if not is_card(m)])]
+    return {"hand": [move_label(card) for card in hand], "trick": trick, "trump": trump, "count": view.get("total"),
+            "bets": bets, "counters": counters, "pot": view.get("pot"), "offered": offered}
 
 
 def reply_context(game, state, seat):
@@ -128,7 +136,8 @@ def reply_hint(legal):
     """How to answer with one of the moves `legal` (canonical): `Reply with your card, e.g. 10♥ or 10H`,
     `Reply with double or pass`, both joined; or how to ask for the hand when there is no move to make."""
     cards = [move for move in legal if is_card(move)]
-    words = [move for move in legal if not is_card(move)]
+    words = [f"{group['word']} {group['amounts'][0]} to {group['amounts'][-1]}" if group["amounts"] else group["word"]
+             for group in move_groups([move for move in legal if not is_card(move)])]
     if not legal:
         return "Reply with help to see your hand; it is not your move now."
     example = f"e.g. {move_label(cards[0])} or {typed(cards[0])}" if cards else ""

@@ -43,6 +43,9 @@ class StrongRobot(SimpleRobot):
         if len(legal) == 1 or profile is None or not can_rebuild(profile):
             return super().choose(view)
         rng = self.decision_rng(view)
+        own = profile.own_choice(self.level, view, rng)   # a game's own decisions outside the card play
+        if own is not None:
+            return own
         knowledge = read_knowledge(view, profile)
         if is_call_round(profile, view, legal):
             return profile.call(view, legal, call_advantage(profile, view, knowledge, rng))
