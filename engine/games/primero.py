@@ -11,9 +11,10 @@ a first round of vying, two more cards to each player still in, a second
 round, the showdown. The rounds are `engine.vying.VyingRound`: in turn
 each player vies, sees, passes or folds; a vie may be seen or passed once,
 the last player before the vier must see an unseen vie, and a round ends
-when a vie has been matched by everyone still in. A round with nobody
-vying throws the hands in (English swigging; elsewhere a decision) and the
-bets stay on the table for the next deal.
+when a vie has been matched by everyone still in. A first round with
+nobody vying goes on to the second (a decision: the rules leave it open);
+a second round with nobody vying throws the hands in (English swigging,
+applied to every variant) and the bets stay on the table for the next deal.
 
 - Italian (`variant` `italian`): every vie names a bid, a type and a value
   that beat the bid before; vie, see and pass may be followed by an
@@ -277,7 +278,7 @@ class Primero(PhasedDeal):
             self.set_phase(PHASE_VYING)
         elif outcome == WON:
             self.settle_deal(FOLDS, self.round.in_deal())
-        elif outcome == NO_VIE:
+        elif outcome == NO_VIE and self.stage == 2:
             self.settle_deal(THROWN_IN, [])
         elif self.stage == 1:
             self.second_round()
