@@ -3,7 +3,9 @@
 from engine import find_game
 
 from ..context import external_url
-from ..present import deadline_words, duration_words, move_label, suit_words
+from engine.view import own_section
+
+from ..present import choices_words, deadline_words, duration_words, move_label, suit_words
 from .clock import utcnow
 from .mail import queue_mail
 from .seats import seat_path
@@ -99,13 +101,17 @@ def queue_timeout(session, game, seats, absent, move):
 
 
 def turn_picture(state, seats, player, acting):
-    """The hand to play from and the trick so far, from the player seat's own view alone."""
+    """The hand to play from, the trick so far and the spoken moves the player may make, from the player seat's
+    own view alone; the game's own section of the view goes along for its part of the mail
+    (templates/games/<game>/your_turn.*: what has been bet so far, in a vying game)."""
     view = state.view(player)
     hands = view.get("hands") or []
     hand = hands[acting] if acting < len(hands) and hands[acting] is not None else view.get("hand") or []
     trick = [(seats[state.controller(seat)].name, move_label(card)) for seat, card in view.get("trick") or []]
     trump = suit_words(view["trump"]) if view.get("trump") else None
-    return {"hand": [move_label(card) for card in hand], "trick": trick, "trump": trump, "count": view.get("total")}
+    return {"hand": [move_label(card) for card in hand], "trick": trick, "trump": trump, "count": view.get("total"),
+            "choices": choices_words(view["legal"]), "game": view["game"], "own": own_section(view),
+            "names": [seats[state.controller(seat)].name for seat in range(state.seat_count)]}
 
 
 def deal_result(state, seats, view, number):
