@@ -16,7 +16,7 @@ def move_label(move):
 
 def move_choices(moves):
     """Spoken moves grouped by their first word, in order: [(verb, [moves…])]. A verb with one move is a
-    button; a verb with several (`vie 1` … `vie 5`, `bid primero 45` …, `discard 7S 2H` …) is one list to
+    button; a verb with several (`vie 1` … `vie 5`, `bid seven 3` …, `discard 7S 2H` …) is one list to
     pick from, so no move of a known list is ever typed."""
     groups = {}
     for move in moves:
@@ -33,7 +33,7 @@ def choice_label(move):
 
 def choice_groups(moves):
     """A verb's moves for a list, grouped by their second word where they have three or more words
-    (`bid primero 45` under `primero`): [(group or None, [moves…])]."""
+    (`bid seven 3` under `seven`): [(group or None, [moves…])]."""
     if not all(str(move).count(" ") >= 2 for move in moves):
         return [(None, list(moves))]
     groups = {}
