@@ -208,7 +208,7 @@ class Primero(PhasedDeal):
               "only once after the latest vie",
         FOLD: "leave the deal; Italian and Losing: take back half your bets, rounded down",
         BID: "bid TYPE VALUE: the hand you claim, e.g. bid primero 45; it must beat the bid before",
-        DISCARD: "discard CARDS, e.g. discard 7S 2H: put them aside face down and draw as many",
+        DISCARD: "discard CARDS: name the cards to put aside face down, and draw as many from the stock",
         KEEP: "exchange no cards",
     }
 
