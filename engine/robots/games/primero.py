@@ -24,8 +24,8 @@ from ..profile import Profile, register_profile
 
 WORLDS = 160            # sampled deals for a vying decision
 EXCHANGE_WORLDS = 50    # sampled deals for each exchange tried
-VIE_MARGIN = 2.0        # the strong robot vies once its chance is this many times a fair share
-WAR_CHANCE = 0.55       # the chance the strong robot wants to stay in a rising bet
+VIE_MARGIN = 1.3        # the strong robot vies once its chance is this many times a fair share
+WAR_CHANCE = 0.5        # the chance the strong robot wants to stay in a rising bet
 GOOD_VALUE = 50         # a player who vied is taken to hold a Primero of this value or better
 SIMPLE_SEE_LIMIT = 3    # the simple robot sees a bet of at most this many counters with a weak hand
 FIRST_ROUND_HIGH = 34   # the simple robot's two good cards (a 7 and a 6, say)
