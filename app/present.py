@@ -14,33 +14,45 @@ def move_label(move):
     return str(move).replace("_", " ").capitalize()
 
 
-def move_groups(moves):
-    """The spoken moves as the table and the turn mail offer them: each move alone, except that moves
-    differing only by a closing number (`bid 13`, `bid 14`…) form one group, offered as a choice of
-    amount. Each group: its first word, its label and its moves, amounts rising."""
-    groups, numbered = [], {}
+def move_choices(moves):
+    """Spoken moves grouped by their first word, in order: [(verb, [moves…])]. A verb with one move is a
+    button; a verb with several (`vie 1` … `vie 5`, `bid seven 3` …, `discard 7S 2H` …) is one list to
+    pick from, so no move of a known list is ever typed."""
+    groups = {}
     for move in moves:
-        word, _, amount = move.partition(" ")
-        if not amount.isdigit():
-            groups.append({"word": move, "label": move_label(move), "moves": [move], "amounts": []})
-            continue
-        if word not in numbered:
-            numbered[word] = {"word": word, "label": move_label(word), "moves": [], "amounts": []}
-            groups.append(numbered[word])
-        numbered[word]["moves"].append(move)
-    for group in numbered.values():
-        group["moves"].sort(key=lambda move: int(move.rpartition(" ")[2]))
-        group["amounts"] = [int(move.rpartition(" ")[2]) for move in group["moves"]]
-        if len(group["moves"]) == 1:
-            group["label"], group["amounts"] = move_label(group["moves"][0]), []
-    return groups
+        verb, _, rest = str(move).partition(" ")
+        groups.setdefault((verb, bool(rest)), []).append(move)   # a bare `vie` stays apart from `vie rest`
+    return [(verb, group) for (verb, _), group in groups.items()]
 
 
-def move_group_words(group):
-    """`Bid 13 to 22`, `See 4`, `Pass`: a group of moves in words."""
-    if not group["amounts"]:
-        return group["label"]
-    return f"{group['label']} {group['amounts'][0]} to {group['amounts'][-1]}"
+def choice_label(move):
+    """What a list of one verb's moves shows for `move`: the words after the verb, cards as people read them."""
+    words = str(move).split(" ")[1:]
+    return " ".join(display(word) if is_card(word) else word for word in words) or move_label(move)
+
+
+def choice_groups(moves):
+    """A verb's moves for a list, grouped by their second word where they have three or more words
+    (`bid seven 3` under `seven`): [(group or None, [moves…])]."""
+    if not all(str(move).count(" ") >= 2 for move in moves):
+        return [(None, list(moves))]
+    groups = {}
+    for move in moves:
+        groups.setdefault(str(move).split(" ")[1], []).append(move)
+    return list(groups.items())
+
+
+def choices_words(moves):
+    """What a player may say, in words for a mail: `vie (1 to 5), see, pass or fold`."""
+    parts = []
+    for verb, group in move_choices([move for move in moves if not is_card(move)]):
+        if len(group) == 1:
+            parts.append(group[0])
+        else:
+            parts.append(f"{verb} ({choice_label(group[0])} to {choice_label(group[-1])}, {len(group)} choices)")
+    if len(parts) < 2:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
 def suit_class(card):

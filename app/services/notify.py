@@ -3,8 +3,10 @@
 from engine import find_game
 from engine.cards import is_card
 
+from engine.view import own_section
+
 from ..context import external_url, settings
-from ..present import deadline_words, duration_words, move_group_words, move_groups, move_label, suit_words
+from ..present import choices_words, deadline_words, duration_words, move_label, suit_words
 from .clock import utcnow
 from .mail import queue_mail
 from .seats import reply_address, seat_path
@@ -104,7 +106,9 @@ def queue_timeout(session, game, seats, absent, move):
 
 
 def turn_picture(state, seats, player, acting):
-    """The hand to play from and the trick so far, from the player seat's own view alone."""
+    """The hand to play from, the trick so far and the spoken moves the player may make, from the player seat's
+    own view alone; the game's own section of the view goes along for its part of the mail
+    (templates/games/<game>/your_turn.*: what has been bet so far, in a vying game)."""
     view = state.view(player)
     hands = view.get("hands") or []
     hand = hands[acting] if acting < len(hands) and hands[acting] is not None else view.get("hand") or []
@@ -116,9 +120,9 @@ def turn_picture(state, seats, player, acting):
     bets = [(name[seat], move_label(move)) for seat, move in view.get("bets") or []]
     counters = ([(holder_words(state, seats, number), held) for number, held in enumerate(view["scores"])]
                 if view["score_meaning"] == "counters" else [])
-    offered = [move_group_words(group) for group in move_groups([m for m in view["legal"] if not is_card(m)])]
     return {"hand": [move_label(card) for card in hand], "trick": trick, "trump": trump, "count": view.get("total"),
-            "bets": bets, "counters": counters, "pot": view.get("pot"), "offered": offered}
+            "bets": bets, "counters": counters, "pot": view.get("pot"), "choices": choices_words(view["legal"]),
+            "game": view["game"], "own": own_section(view), "names": name}
 
 
 def reply_context(game, state, seat):
@@ -136,16 +140,15 @@ def reply_hint(legal):
     """How to answer with one of the moves `legal` (canonical): `Reply with your card, e.g. 10♥ or 10H`,
     `Reply with double or pass`, both joined; or how to ask for the hand when there is no move to make."""
     cards = [move for move in legal if is_card(move)]
-    words = [f"{group['word']} {group['amounts'][0]} to {group['amounts'][-1]}" if group["amounts"] else group["word"]
-             for group in move_groups([move for move in legal if not is_card(move)])]
+    words = choices_words(legal)
     if not legal:
         return "Reply with help to see your hand; it is not your move now."
     example = f"e.g. {move_label(cards[0])} or {typed(cards[0])}" if cards else ""
     if cards and words:
-        return f"Reply with your card ({example}), or with {' or '.join(words)}."
+        return f"Reply with your card ({example}), or with {words}."
     if cards:
         return f"Reply with your card, {example}."
-    return f"Reply with {' or '.join(words)}."
+    return f"Reply with {words}."
 
 
 def typed(card):

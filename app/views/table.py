@@ -5,7 +5,7 @@ from flask import Blueprint, redirect, render_template, request
 from engine.cards import is_card
 
 from .. import csrf
-from ..present import deadline_words, move_groups
+from ..present import deadline_words
 from ..services import moves, tables
 from ..services.clock import utcnow
 from ..services.errors import BadInput, Conflict
@@ -62,7 +62,7 @@ def render_table(table, error=None):
     acting = view["to_move"][0] if legal and view.get("to_move") else None
     return render_template(
         "pages/table.html", t=table, view=view, names=names, my_hands=my_hands, legal=legal, acting=acting,
-        legal_actions=move_groups([move for move in legal if not is_card(move)]), hints=type(table.state).move_hints,
+        legal_actions=[move for move in legal if not is_card(move)], hints=type(table.state).move_hints,
         error=error, token=request.view_args["token"],
         deadline=deadline_words(table.game.due_at, utcnow()),
         history=finished_deals_html(table.game.id, view["game"], table.seat.seat, view.get("history") or [], names,
