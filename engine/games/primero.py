@@ -574,7 +574,7 @@ class Primero(PhasedDeal):
         return {
             "variant": self.variant,
             "stage": self.stage if playing else 0,
-            "bets": list(self.bets) if playing else [0] * self.seat_count,
+            "staked": list(self.bets) if playing else [0] * self.seat_count,
             "level": self.round.level if playing else 0,
             "to_see": self.round.behind(seat) if playing and seat not in self.round.out else 0,
             "pot": self.ledger.pot,

@@ -246,7 +246,7 @@ class StrongChoice:
                 return self.vie_amount(vies, (natural - share) / (1 - share))
         if to_see == 0 and PASS in legal:
             return PASS
-        refund = 0 if self.variant == ENGLISH else view["bets"][self.seat] // 2
+        refund = 0 if self.variant == ENGLISH else view["staked"][self.seat] // 2
         see_value = staying * (pot + to_see) - to_see
         if war:   # the bet will not stop here: stay only when as likely to win as not
             see_value = refund + 1 if staying >= WAR_CHANCE else refund - 1
