@@ -15,10 +15,10 @@ def move_label(move):
 
 
 def suit_class(card):
-    """A CSS class for a card's colour."""
+    """CSS classes for a card's colour and suit (the suit draws the card face's big pip)."""
     if card == JOKER:
         return "joker"
-    return "red" if card[1] in "DH" else "black"
+    return ("red" if card[1] in "DH" else "black") + " suit-" + card[1].lower()
 
 
 def players_words(counts):
@@ -44,10 +44,21 @@ def rank_order_words(order):
     return " ".join("10" if rank == "T" else rank for rank in order)
 
 
+def card_words(card):
+    """`10 of hearts`, `ace of spades`, `Joker`: a card as a screen reader should say it."""
+    if card == JOKER:
+        return "Joker"
+    rank = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}.get(card[0], card[0])
+    return f"{rank} of {SUIT_NAMES[card[1]]}"
+
+
 def card_html(card, dim=False):
-    """A card as shown on pages: a span coloured by suit (a plain function: it is drawn hundreds of times a page)."""
+    """A card as shown on pages: a card face coloured by suit, its words for screen readers
+    (a plain function: it is drawn hundreds of times a page). `dim` marks a card that may not be played now."""
     extra = " dim" if dim else ""
-    return Markup(f'<span class="card {suit_class(card)}{extra}">{escape(move_label(card))}</span>')
+    words = card_words(card) + (", not playable now" if dim else "")
+    return Markup(f'<span class="card {suit_class(card)}{extra}" role="img" aria-label="{words}">'
+                  f'{escape(move_label(card))}</span>')
 
 
 def cards_html(cards):
