@@ -29,8 +29,9 @@ def live_part(token):
     """The changing part of the table, for the page's script to swap in when the log position moved on
     (static/table.js); `since` is the position the page showed, whose later moves are announced."""
     table = tables.open_seat(token)
-    since_text = request.args.get("since", "")
-    since = whole_number(since_text) if since_text else table.game.seq
+    since = whole_number(request.args.get("since", ""))
+    if since is None:         # no position, or a bad one: the part alone, nothing to announce
+        since = table.game.seq
     news = moves_since(table.seat, max(since, table.game.seq - ANNOUNCED_MOVES)) if since < table.game.seq else []
     return render_template("pages/_table_live.html", **table_context(table), news=news)
 
