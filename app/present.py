@@ -4,7 +4,7 @@ import re
 
 from markupsafe import Markup, escape
 
-from engine.cards import JOKER, SUIT_NAMES, SUIT_SYMBOLS, display, is_card
+from engine.cards import JOKER, SUIT_NAMES, SUIT_SYMBOLS, display, is_card, sort_cards
 
 
 def move_label(move):
@@ -42,6 +42,11 @@ def suit_words(suit):
 def rank_order_words(order):
     """`K Q J A 10 9 8 7` for a game's rank order `KQJAT987`, high to low."""
     return " ".join("10" if rank == "T" else rank for rank in order)
+
+
+def hand_order(cards):
+    """A hand as people hold it: by suit, black and red alternating (♠ ♥ ♣ ♦), high cards first, Jokers last."""
+    return sort_cards(cards, "SHCD")
 
 
 def card_words(card):

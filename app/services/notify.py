@@ -4,7 +4,7 @@ from engine import find_game
 from engine.cards import is_card
 
 from ..context import external_url, settings
-from ..present import deadline_words, duration_words, move_label, suit_words
+from ..present import deadline_words, duration_words, hand_order, move_label, suit_words
 from .clock import utcnow
 from .mail import queue_mail
 from .seats import reply_address, seat_path
@@ -110,7 +110,7 @@ def turn_picture(state, seats, player, acting):
     hand = hands[acting] if acting < len(hands) and hands[acting] is not None else view.get("hand") or []
     trick = [(seats[state.controller(seat)].name, move_label(card)) for seat, card in view.get("trick") or []]
     trump = suit_words(view["trump"]) if view.get("trump") else None
-    return {"hand": [move_label(card) for card in hand], "trick": trick, "trump": trump, "count": view.get("total")}
+    return {"hand": [move_label(card) for card in hand_order(hand)], "trick": trick, "trump": trump, "count": view.get("total")}
 
 
 def reply_context(game, state, seat):

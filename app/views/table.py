@@ -2,10 +2,10 @@
 
 from flask import Blueprint, redirect, render_template, request
 
-from engine.cards import is_card, sort_cards
+from engine.cards import is_card
 
 from .. import csrf
-from ..present import deadline_words
+from ..present import deadline_words, hand_order
 from ..services import moves, tables
 from ..services.clock import utcnow
 from ..services.errors import BadInput, Conflict
@@ -15,7 +15,6 @@ from .history import finished_deals_html
 
 bp = Blueprint("table", __name__)
 ANNOUNCED_MOVES = 12       # a table left further behind is told only the latest events
-HAND_SUIT_ORDER = "SHCD"   # black and red suits alternate in a sorted hand
 
 
 @bp.get("/s/<token>")
@@ -76,18 +75,15 @@ def seat_ring(seat_count, me):
     return {"left": others[:1], "top": others[1:-1], "right": others[-1:]}
 
 
-def sorted_hand(hand):
-    return None if hand is None else sort_cards(hand, HAND_SUIT_ORDER)
-
-
 def table_context(table):
     """Everything the table's templates read: the page and its live part alike."""
     view = table.view
     names = seat_names(table)
     controls = view.get("controls") or [table.seat.seat]
     hands = view.get("hands") or []
-    my_hands = [(seat, sorted_hand(hands[seat] if seat < len(hands) and hands[seat] is not None else
-                                   (view.get("hand") if seat == table.seat.seat else None))) for seat in controls]
+    my_hands = [(seat, hands[seat] if seat < len(hands) and hands[seat] is not None else
+                 (view.get("hand") if seat == table.seat.seat else None)) for seat in controls]
+    my_hands = [(seat, None if hand is None else hand_order(hand)) for seat, hand in my_hands]
     legal = view.get("legal") or []
     acting = view["to_move"][0] if legal and view.get("to_move") else None
     in_front = {}
