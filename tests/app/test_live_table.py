@@ -1,6 +1,7 @@
 """The live table: the position a page polls, the part it swaps in, and the moves it announces."""
 
 import re
+from pathlib import Path
 
 from app.services.moves import play_robot_turns
 
@@ -66,3 +67,21 @@ def test_the_trick_in_progress_shows_who_is_winning_it(client):
     for seat, card in view["trick"]:
         spot = part[part.index(f'id="spot-{seat}"'):]
         assert spot[:spot.index("</div>")].count('class="card ') >= 1
+
+
+def relative_luminance(colour):
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_dimmed_cards_keep_wcag_aa_contrast():
+    """A card that may not be played now is greyed by its colours, never by opacity, and its ink passes AA (4.5:1)."""
+    css = (Path(__file__).resolve().parents[2] / "static" / "cachette.css").read_text(encoding="utf-8")
+    dimmed = {rule.group(1): rule.group(2) for rule in re.finditer(r"\.card\.dim([.\w]*) \{([^}]*)\}", css)}
+    assert "opacity" not in "".join(dimmed.values())
+    background = re.search(r"background: (#[0-9a-f]{6})", dimmed[""]).group(1)
+    inks = {suit: re.search(r"color: (#[0-9a-f]{6})", dimmed[suit]).group(1) for suit in (".red", ".black", ".joker")}
+    for suit, ink in inks.items():
+        light, dark = sorted((relative_luminance(background), relative_luminance(ink)), reverse=True)
+        assert (light + 0.05) / (dark + 0.05) >= 4.5, suit
