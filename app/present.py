@@ -4,7 +4,7 @@ import re
 
 from markupsafe import Markup, escape
 
-from engine.cards import JOKER, SUIT_NAMES, SUIT_SYMBOLS, display, is_card
+from engine.cards import JOKER, SUIT_NAMES, SUIT_SYMBOLS, display, is_card, sort_cards
 
 
 def move_label(move):
@@ -56,10 +56,10 @@ def choices_words(moves):
 
 
 def suit_class(card):
-    """A CSS class for a card's colour."""
+    """CSS classes for a card's colour and suit (the suit draws the card face's big pip)."""
     if card == JOKER:
         return "joker"
-    return "red" if card[1] in "DH" else "black"
+    return ("red" if card[1] in "DH" else "black") + " suit-" + card[1].lower()
 
 
 def players_words(counts):
@@ -85,10 +85,26 @@ def rank_order_words(order):
     return " ".join("10" if rank == "T" else rank for rank in order)
 
 
+def hand_order(cards):
+    """A hand as people hold it: by suit, black and red alternating (♠ ♥ ♣ ♦), high cards first, Jokers last."""
+    return sort_cards(cards, "SHCD")
+
+
+def card_words(card):
+    """`10 of hearts`, `ace of spades`, `Joker`: a card as a screen reader should say it."""
+    if card == JOKER:
+        return "Joker"
+    rank = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}.get(card[0], card[0])
+    return f"{rank} of {SUIT_NAMES[card[1]]}"
+
+
 def card_html(card, dim=False):
-    """A card as shown on pages: a span coloured by suit (a plain function: it is drawn hundreds of times a page)."""
+    """A card as shown on pages: a card face coloured by suit, its words for screen readers
+    (a plain function: it is drawn hundreds of times a page). `dim` marks a card that may not be played now."""
     extra = " dim" if dim else ""
-    return Markup(f'<span class="card {suit_class(card)}{extra}">{escape(move_label(card))}</span>')
+    words = card_words(card) + (", not playable now" if dim else "")
+    return Markup(f'<span class="card {suit_class(card)}{extra}" role="img" aria-label="{words}">'
+                  f'{escape(move_label(card))}</span>')
 
 
 def cards_html(cards):

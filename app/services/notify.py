@@ -6,7 +6,7 @@ from engine.cards import is_card
 from engine.view import own_section
 
 from ..context import external_url, settings
-from ..present import choices_words, deadline_words, duration_words, move_label, suit_words
+from ..present import choices_words, deadline_words, duration_words, hand_order, move_label, suit_words
 from .clock import utcnow
 from .mail import queue_mail
 from .seats import reply_address, seat_path
@@ -120,7 +120,7 @@ def turn_picture(state, seats, player, acting):
     bets = [(name[seat], move_label(move)) for seat, move in view.get("bets") or []]
     counters = ([(holder_words(state, seats, number), held) for number, held in enumerate(view["scores"])]
                 if view["score_meaning"] == "counters" else [])
-    return {"hand": [move_label(card) for card in hand], "trick": trick, "trump": trump, "count": view.get("total"),
+    return {"hand": [move_label(card) for card in hand_order(hand)], "trick": trick, "trump": trump, "count": view.get("total"),
             "bets": bets, "counters": counters, "pot": view.get("pot"), "choices": choices_words(view["legal"]),
             "game": view["game"], "own": own_section(view), "names": name}
 

@@ -38,6 +38,13 @@ def open_seat(token):
         return Table(link.game, link.seat, link.seats, state)
 
 
+def seat_position(token):
+    """The game's log position and status behind a seat link: one query, for tables that poll for moves."""
+    with database().reading() as session:
+        game = open_link(session, token).game
+        return {"seq": game.seq, "status": game.status}
+
+
 def replay_step(table, step):
     """(picture, event, event count): a finished game after its first `step` events, every hand shown."""
     if table.game.status != STATUS_OVER:

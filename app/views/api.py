@@ -100,3 +100,9 @@ def move(token):
     result = moves.submit_move(token, data.get("move"), data.get("seq"))
     return jsonify(move=result.move, moved_for=result.moved_for, seq=result.seq, view=result.view,
                    url=external_url(f"/api/seats/{token}")), 201
+
+
+@bp.get("/seats/<token>/position")
+def seat_position(token):
+    """The game's log position, for a table page to poll: one query, so polling every second or two is light."""
+    return jsonify(tables.seat_position(token))
