@@ -222,6 +222,7 @@ class Quinto(DealSeries, TrickGame):
         cached_seat, cached = self.legal_cache
         if seat == cached_seat and type(seat) is int and type(text) is str and text in cached:
             self.play(seat, text)
+            self.deal_moves.append((seat, text))
             return text
         return super().apply_move(seat, text)
 
