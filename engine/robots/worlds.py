@@ -33,9 +33,12 @@ REPAIRS_PER_MOVE = 3      # swaps allowed per move of the record before a guess 
 REPAIRS_AT_LEAST = 24
 ELSEWHERE = "elsewhere"   # a place of the pack outside every hand (a stock, a cachette, a discard)
 PROBE_SEED = 20240614
+PROBE_GAMES = 3           # games played to find the keys that earlier deals shape
+CARRIED = frozenset({"history", "scores", "deal"})   # keys that earlier deals shape in every game
 PATHS_OF_MOVES = ("moves", "table")   # where a view shows cards as they are played, not as dealt
 
 _PROBES = {}   # (game, players, options, dealer, seat) -> (probe pack, position -> seat or None, [(path, position)])
+_CARRIED = {}  # (game, players, options) -> the view keys that earlier deals shape
 
 
 class WorldError(EngineError):
@@ -68,6 +71,47 @@ def probe(view):
                     and where.get(card)]
         _PROBES[key] = (deck, holders, revealed)
     return _PROBES[key]
+
+
+def carried_keys(view):
+    """The view's keys that earlier deals shape (the scores, the history), which a guessed state cannot match.
+
+    Found by experiment: the second deal of a game played at random is replayed, move by move beside
+    it, as the first deal of a new game, and the seat's views of the two are compared all along.
+    """
+    key = (view["game"], view["players"], json.dumps(view["options"], sort_keys=True))
+    if key not in _CARRIED:
+        carried = set(CARRIED)
+        for seed in range(PROBE_GAMES):
+            carried |= keys_that_differ(view, random.Random(f"{PROBE_SEED}|{seed}"))
+        _CARRIED[key] = frozenset(carried)
+    return _CARRIED[key]
+
+
+def keys_that_differ(view, rng):
+    whole = start_state(game_start(view))
+    while whole.deals < 2:
+        if whole.awaiting is None:
+            return set()
+        if whole.awaiting == AWAITING_MOVE:
+            mover = whole.to_move[0]
+            whole.apply_move(mover, rng.choice(sorted(whole.legal_moves(mover))))
+        else:
+            deck = whole.full_pack()
+            rng.shuffle(deck)
+            whole.apply_deal(deck)
+    seat = view["seat"]
+    alone = start_state(start_event(view["game"], view["players"], view["options"], whole.view(seat)["dealer"]))
+    alone.apply_deal(deck)
+    differ = set()
+    while whole.awaiting == AWAITING_MOVE and alone.awaiting == AWAITING_MOVE:
+        mine, theirs = whole.view(seat), alone.view(seat)
+        differ.update(key for key in mine if mine[key] != theirs.get(key))
+        mover = whole.to_move[0]
+        move = rng.choice(sorted(whole.legal_moves(mover)))
+        whole.apply_move(mover, move)
+        alone.apply_move(mover, move)
+    return differ
 
 
 def card_paths(value, cards, path=()):
@@ -146,7 +190,8 @@ class Worlds:
             if move in self.pack_cards:
                 self.owned[mover][move] += 1
         self.owned[self.seat].update(view["hand"])
-        self.compare = {key: view[key] for key in ("hand_sizes", "to_move", "legal", "moves", "phase")}
+        carried = carried_keys(view)
+        self.compare = {key: value for key, value in view.items() if key not in carried and key != "hand"}
         self.repairs = REPAIRS_AT_LEAST + REPAIRS_PER_MOVE * len(self.moves)
         self.base = None                       # the first pack that fitted
         self.places = None                     # place (seat or ELSEWHERE) -> positions of unseen cards there
@@ -253,7 +298,7 @@ class Worlds:
             if move in self.pack_cards:
                 played[move] += 1
         view = state.view(self.seat)
-        if any(view[key] != value for key, value in self.compare.items()) or Counter(view["hand"]) != self.hand:
+        if any(view.get(key) != value for key, value in self.compare.items()) or Counter(view["hand"]) != self.hand:
             return state, ("view", view)
         shown = seen_cards(view, self.pack)
         if shown != self.shown:
