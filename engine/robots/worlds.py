@@ -26,6 +26,7 @@ from ..errors import EngineError
 from ..events import start_event
 from ..record import start_state
 from ..state import AWAITING_MOVE
+from ..view import ENVELOPE
 from .knowledge import Knowledge
 from .sampler import SamplingError, sample_hidden
 
@@ -190,6 +191,7 @@ class Worlds:
             if move in self.pack_cards:
                 self.owned[mover][move] += 1
         self.owned[self.seat].update(view["hand"])
+        self.held_later = sum(self.owned.values(), Counter())
         carried = carried_keys(view)
         self.compare = {key: value for key, value in view.items() if key not in carried and key != "hand"}
         self.repairs = REPAIRS_AT_LEAST + REPAIRS_PER_MOVE * len(self.moves)
@@ -269,15 +271,21 @@ class Worlds:
 
     def fit(self, deck):
         """Replay the record with `deck`, swapping positions until it fits: the state, or None."""
-        for _ in range(self.repairs):
+        for attempt in range(self.repairs):
             state, problem = self.replay(deck)
-            if problem is None:
+            if problem is None or (attempt >= self.repairs // 2 and self.only_own_section(problem)):
                 if self.base is None:
                     self.learn(deck, state)
                 return state
             if not self.repair(deck, state, problem):
                 return None
         return None
+
+    def only_own_section(self, problem):
+        """Whether a refuting view differs from the real one only in the game's own section: a fact
+        that earlier deals may shape too (a rule on the score before the deal), so in the end it is let go."""
+        return problem[0] == "view" and all(
+            problem[1].get(key) == value for key, value in self.compare.items() if key in ENVELOPE)
 
     def replay(self, deck):
         """The state after the record with `deck`, and what refuted it (None when it fits)."""
@@ -306,8 +314,8 @@ class Worlds:
         return state, None
 
     def hidden_move(self, legal):
-        """A move the seat was not shown: any legal one but a card it knows the place of (None if none is)."""
-        unknown = [move for move in legal if move not in self.pinned]
+        """A move the seat was not shown: any legal one but a card it sees played later or in its hand (None if none is)."""
+        unknown = [move for move in legal if move not in self.pinned or not self.held_later[move]]
         return self.rng.choice(unknown) if unknown else None
 
     def repair(self, deck, state, problem):
@@ -317,6 +325,10 @@ class Worlds:
             hand = state.view(mover)["hand"]
             if move in self.pack_cards and move not in hand:
                 return self.swap(deck, move, self.spare(mover, hand), played)
+            if move not in self.pack_cards:   # a word its hand did not allow: give it a card it is seen to hold
+                wanting = [card for card in self.owned[mover] - Counter(hand) if not played[card]]
+                if wanting:
+                    return self.swap(deck, self.rng.choice(wanting), self.spare(mover, hand), played)
             held = set(hand)
             blocking = self.spare(mover, [card for card in legal if card in held])
             others = [card for card in self.free if card not in held and not played[card]]

@@ -12,6 +12,7 @@ from engine.robots import make_robot
 from engine.robots.knowledge import read_knowledge
 from engine.robots.profile import profile_for
 from engine.robots.worlds import Worlds
+from engine.view import ENVELOPE
 from tests.engine.robots.robot_playouts import play_out
 
 LAST_LINE = re.compile(r"^A-B: (-?\d+\.\d+) points/deal")
@@ -116,14 +117,18 @@ def test_a_state_guessed_from_a_view_shows_its_seat_the_same_deal(game, players,
 
 
 def check_rebuilt(game, players, state):
-    """Guessed states of the position show its seat the same deal, and may differ only in hidden cards."""
+    """Guessed states of the position show its seat the same deal: the envelope and the tricks (the game's own
+    section may differ where earlier deals shape it, as Ruff and Honours' honours do through the score)."""
     seat = state.to_move[0]
     view = state.view(seat)
     profile = profile_for(game, view["options"])
     worlds = Worlds(view, read_knowledge(view, profile), random.Random(seat))
     for _ in range(3):
         guessed = worlds.guess()
-        assert this_deal(guessed.view(seat)) == this_deal(view)
+        mine = guessed.view(seat)
+        for key in [*ENVELOPE, "trick", "tricks", "trump", "turn_up"]:
+            if key not in EARLIER_DEALS:
+                assert mine[key] == view[key], key
         assert {card for cards in guessed.card_places().values() for card in cards} == set(state.full_pack())
 
 
