@@ -43,7 +43,6 @@ class GameState(GameProtocol):
         else:
             self.opts = resolve_options(self.options, options, players)
         self.seat_count = self.seats_for(players)
-        self.table_seating = self.seating(players, self.opts)   # fixed with the options: worked out once
         if type(dealer) is not int or not 0 <= dealer < self.seat_count:
             raise RecordError(f"dealer must be a seat from 0 to {self.seat_count - 1}, not {dealer!r}")
         self.dealer = dealer
@@ -96,7 +95,7 @@ class GameState(GameProtocol):
     @property
     def seats(self):
         """This game's seating."""
-        return self.table_seating
+        return self.seating(self.player_count, self.opts)
 
     def controller(self, seat):
         """The seat whose person makes this seat's moves (a dummy's partner)."""
