@@ -2,7 +2,8 @@
 
 For each of a number of guessed full states (`engine.robots.worlds`: the
 seat's own record replayed through the protocol with the hidden cards
-guessed), it tries every legal move, plays the rest of the deal out (with
+guessed), it tries every legal move (in a trick game, every card: calls are
+made by the hand, as the simple robot makes them), plays the rest of the deal out (with
 the shared look-ahead card policy, every hand open, in a trick game; at
 random in any other) and keeps the move whose outcome, measured in the
 game's `returns`, is best on average over the same guesses. PIMC rather
@@ -20,7 +21,7 @@ from .base import register_robot
 from .knowledge import acting_seat, read_knowledge
 from .policy import Decision, Later, card_value, choose_card
 from .profile import TrickProfile, profile_for
-from .simple import SimpleRobot, view_decision
+from .simple import SimpleRobot, is_call_round, view_decision
 from .worlds import WorldError, Worlds
 
 PLAYOUT_BUDGET = 24          # playouts (guessed deals × candidate moves) per decision
@@ -48,6 +49,8 @@ class StrongRobot(SimpleRobot):
         if own is not None or len(legal) == 1:
             return own if own is not None else legal[0]
         trick_profile = profile if isinstance(profile, TrickProfile) else None
+        if trick_profile and is_call_round(trick_profile, view, legal):
+            return super().choose(view)   # calls by the hand: open-hand playouts judge bids badly
         knowledge = read_knowledge(view, trick_profile) if trick_profile else None
         totals = search(view, trick_profile, knowledge, rng)
         if totals is None:
@@ -72,7 +75,10 @@ def search(view, profile, knowledge, rng):
     """Each legal move's mean gain in returns over guessed deals played out; None if no guess fits."""
     legal = sorted(view["legal"])
     seat = acting_seat(view)
-    worlds = Worlds(view, knowledge, rng)
+    try:
+        worlds = Worlds(view, knowledge, rng)
+    except WorldError:
+        return None
     count = max(MIN_WORLDS, min(MAX_WORLDS, PLAYOUT_BUDGET // len(legal)))
     trick_value = profile.trick_value(view) if profile else 0
     totals = dict.fromkeys(legal, 0.0)

@@ -22,7 +22,7 @@ import json
 import random
 from collections import Counter
 
-from ..errors import EngineError
+from ..errors import EngineError, RecordError
 from ..events import start_event
 from ..record import start_state
 from ..state import AWAITING_MOVE
@@ -40,6 +40,7 @@ PATHS_OF_MOVES = ("moves", "table")   # where a view shows cards as they are pla
 
 _PROBES = {}   # (game, players, options, dealer, seat) -> (probe pack, position -> seat or None, [(path, position)])
 _CARRIED = {}  # (game, players, options) -> the view keys that earlier deals shape
+_OPENINGS = {}  # (game, players, options, dealer) -> a state awaiting that dealer's deal
 
 
 class WorldError(EngineError):
@@ -53,11 +54,43 @@ def game_start(view):
     return start_event(view["game"], view["players"], view["options"], view["dealer"])
 
 
+def opening(view):
+    """A state awaiting a deal by the view's dealer: a new game's, or, where a game must start with
+    another dealer (three-handed Quinto's dummy deals first), one after deals played at random."""
+    key = (view["game"], view["players"], json.dumps(view["options"], sort_keys=True), view["dealer"])
+    if key not in _OPENINGS:
+        try:
+            _OPENINGS[key] = start_state(game_start(view))
+        except RecordError:
+            _OPENINGS[key] = after_deals_to(view)
+    return _OPENINGS[key].clone()
+
+
+def after_deals_to(view):
+    """A game from its usual start, its deals played at random until the next is the view's dealer's."""
+    for attempt in range(PROBE_GAMES * 4):   # a game may end before the deal comes round: try others
+        rng = random.Random(f"{PROBE_SEED}|{attempt}")
+        state = start_state(start_event(view["game"], view["players"], view["options"]))
+        for _ in range(len(view["hand_sizes"]) + 1):
+            before = state.clone()
+            deck = state.full_pack()
+            rng.shuffle(deck)
+            state.apply_deal(deck)
+            if state.view(view["seat"])["dealer"] == view["dealer"]:
+                return before
+            while state.awaiting == AWAITING_MOVE:
+                mover = state.to_move[0]
+                state.apply_move(mover, rng.choice(sorted(state.legal_moves(mover))))
+            if state.awaiting is None:
+                break
+    raise WorldError(f"no game of {view['game']} reaches a deal by seat {view['dealer']}")
+
+
 def probe(view):
     """Where the game deals each position of a pack: a known pack dealt once, and read back."""
     key = (view["game"], view["players"], json.dumps(view["options"], sort_keys=True), view["dealer"], view["seat"])
     if key not in _PROBES:
-        state = start_state(game_start(view))
+        state = opening(view)
         deck = state.full_pack()
         random.Random(PROBE_SEED).shuffle(deck)
         state.apply_deal(list(deck))
@@ -90,7 +123,7 @@ def carried_keys(view):
 
 
 def keys_that_differ(view, rng):
-    whole = start_state(game_start(view))
+    whole = opening(view)
     while whole.deals < 2:
         if whole.awaiting is None:
             return set()
@@ -102,7 +135,7 @@ def keys_that_differ(view, rng):
             rng.shuffle(deck)
             whole.apply_deal(deck)
     seat = view["seat"]
-    alone = start_state(start_event(view["game"], view["players"], view["options"], whole.view(seat)["dealer"]))
+    alone = opening(dict(view, dealer=whole.view(seat)["dealer"]))
     alone.apply_deal(deck)
     differ = set()
     while whole.awaiting == AWAITING_MOVE and alone.awaiting == AWAITING_MOVE:
@@ -176,10 +209,9 @@ class Worlds:
         self.view = view
         self.knowledge = knowledge
         self.rng = rng
-        self.start = game_start(view)
         self.seat = view["seat"]
         self.moves = [(mover, move) for mover, move in view["moves"]]
-        fresh = start_state(self.start)
+        fresh = opening(view)
         self.pack = fresh.full_pack()
         self.pack_cards = set(self.pack)
         self.hand = Counter(view["hand"])
@@ -289,7 +321,7 @@ class Worlds:
 
     def replay(self, deck):
         """The state after the record with `deck`, and what refuted it (None when it fits)."""
-        state = start_state(self.start)
+        state = opening(self.view)
         state.apply_deal(list(deck))
         played = Counter()
         for index, (mover, move) in enumerate(self.moves):
