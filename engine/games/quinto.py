@@ -225,7 +225,10 @@ class Quinto(DealSeries, TrickGame):
         # The common case, a canonical move from the list just asked for, needs no other check.
         cached_seat, cached = self.legal_cache
         if seat == cached_seat and type(seat) is int and type(text) is str and text in cached:
-            self.play(seat, text)
+            if self.phase == PHASE_PLAY:   # `play`, inline: this runs for every card
+                self.play_card(seat, text)
+            else:
+                self.call(seat, text)
             self.deal_moves.append((seat, text))
             return text
         return super().apply_move(seat, text)
