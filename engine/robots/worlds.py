@@ -12,8 +12,9 @@ A guess starts from where one probe deal of a known pack put each position
 (to which hand, or to the table). Each replay that a move refutes (a seat
 plays a card the guess did not give it, or could not legally play it with
 the hand the guess gave it) swaps two positions of the pack and starts
-again; so does a final view that shows the seat other cards than its real
-view does. Once one guess fits, the next ones keep every card the seat
+again; so does a final view of the seat that differs from its real view
+(its hand, the cards shown anywhere, every key that earlier deals do not
+shape: `carried_keys` finds those by experiment). Once one guess fits, the next ones keep every card the seat
 knows where it was and deal the unseen cards among the places they lay in,
 respecting what the seat knows of the other hands (`Knowledge.excluded`).
 """
@@ -181,14 +182,14 @@ def positions_of(deck):
 
 
 def seen_cards(view, pack):
-    """The cards of the pack that `view` shows, counted (the finished deals' history left out)."""
-    cards = Counter()
-    counts = Counter(pack)
+    """The cards of the pack that `view` shows anywhere (the finished deals' history left out)."""
+    cards = set(pack)
+    seen = set()
 
     def walk(value):
         if isinstance(value, str):
-            if value in counts:
-                cards[value] += 1
+            if value in cards:
+                seen.add(value)
         elif isinstance(value, dict):
             for item in value.values():
                 walk(item)
@@ -199,7 +200,7 @@ def seen_cards(view, pack):
     for key, value in view.items():
         if key != "history":
             walk(value)
-    return set(cards)
+    return seen
 
 
 class Worlds:
