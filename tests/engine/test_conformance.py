@@ -184,6 +184,34 @@ def test_cards_are_conserved(name, players, options, seed):
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CASES)
+@settings(max_examples=3, deadline=None)
+@given(seed=SEEDS)
+def test_a_view_carries_the_moves_of_the_deal_as_its_seat_saw_them(name, players, options, seed):
+    """The envelope's `moves` are the record's moves since the last deal, each as the seat was told of it."""
+    told = []   # [mover, what each seat was told] for the moves of the deal, asked right after each move
+
+    def check(state):
+        if len(state.deal_moves) < len(told):   # a new deal
+            told.clear()
+        if len(state.deal_moves) > len(told):
+            mover, move = state.deal_moves[-1]
+            told.append([mover, [state.move_seen_by(seat, move) for seat in range(state.seat_count)]])
+        for seat in range(state.seat_count):
+            moves = state.view(seat)["moves"]
+            if state.awaiting == "move":
+                assert moves == [[mover, seen[seat]] for mover, seen in told]
+            else:   # once the deal is over its face-down cards may be shown
+                assert [mover for mover, _ in moves] == [mover for mover, _ in told]
+                assert all(move in (None, made) for (_, move), (_, made) in zip(moves, state.deal_moves))
+
+    events, _ = random_events(name, players, options, seed, 0, check)
+    last_deal = max(number for number, event in enumerate(events) if event["type"] == "deal")
+    recorded = [[event["seat"], event["move"]] for event in events[last_deal + 1:] if event["type"] == "move"]
+    state = replay(events)
+    assert [[mover, move] for mover, move in state.deal_moves] == recorded
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES)
 @settings(max_examples=4, deadline=None)
 @given(seed=SEEDS)
 def test_no_view_shows_a_hidden_card(name, players, options, seed):

@@ -9,7 +9,7 @@ price the exchange before it bids, lays out the cards whose loss costs the
 least worth, and vies on its ruff's chance against the others' ruffs, drawn
 from the cards it cannot see and weighed by what they have bet. Once the
 cards are played both use the shared trick policy; the strong robot plays
-guessed deals out (the trick games' PIMC) through `build_state`.
+guessed deals out (the shared search of engine/robots/strong.py).
 """
 
 from collections import Counter
@@ -182,29 +182,6 @@ class GleekProfile(TrumpProfile):
             weight += odds
             wins += odds * (not beaten)
         return wins / weight if weight else 0.0
-
-    # Rebuilding a position of the tricks ---------------------------------------
-
-    def build_state(self, view, hands, piles):
-        """A state at the view's trick, with the guessed hands: the stages before it are over and paid."""
-        state = self.template(view)
-        state.deals = view["deal"]
-        state.next_dealer = (view["dealer"] + 1) % 3
-        state.ledger.counters = list(view["counters"])
-        state.ledger.pot = view["pot"]
-        state.ruff_pool = view["ruff_pool"]
-        state.trump, state.turn_up = view["trump"], view["turn_up"]
-        state.buyer, state.high_bid = view["buyer"], view["high_bid"]
-        state.discards = list(view["discards"] or piles.get("discards", ()))
-        state.ruff_result = dict(view["ruff_result"] or {"winner": None, "how": "nobody_vied"})
-        state.hands = [list(hand) for hand in hands]
-        state.tricks = [(trick["leader"], tuple((s, c) for s, c in trick["cards"]), trick["winner"])
-                        for trick in view["tricks"]]
-        state.trick = [(s, c) for s, c in view["trick"]]
-        state.leader, state.turn = view["leader"], view["to_move"][0]
-        state.phase = PHASE_PLAY
-        return state
-
 
 def plausibility(ruff, bets):
     """How likely a player with this ruff is to have made these bets."""

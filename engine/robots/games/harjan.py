@@ -6,7 +6,6 @@ he lacks (worked out here: the second Jack of the trump colour is a trump).
 """
 
 from ...games.harjan import (CARD_POINTS, CLOSE, EXCHANGE, PLAIN_RANKS, SAME_COLOUR, TOP_JACK_POINTS)
-from ...rounds import PHASE_PLAY
 from ...scoring import point_table
 from ...trumps import strength_table
 from ..knowledge import read_knowledge
@@ -17,8 +16,6 @@ from ..trump_profile import TrumpProfile
 
 WORD_BONUS = {EXCHANGE: 100.0, CLOSE: -100.0}   # in playouts, always take the trump card; never close
 STOCK_AT_START = 40
-# Rounds of draws a playout looks ahead: the guessed stock further down is noise that only costs time.
-PLAYOUT_DRAWS = 3
 
 
 @register_profile
@@ -98,31 +95,3 @@ class HarjanProfile(TrumpProfile):
         cards = [move for move in legal if move not in WORD_BONUS]
         card_view = dict(view, legal=cards)
         return choose_card(self, view_decision(self, card_view, read_knowledge(card_view, self)))
-
-    def fork(self, state):
-        """A copy to play a trial on, its stock cut to the draws a playout looks ahead, the turn-up kept last."""
-        trial = state.clone()
-        if len(trial.stock) > 2 * PLAYOUT_DRAWS:
-            trial.stock[2 * PLAYOUT_DRAWS - 1:-1] = []
-        return trial
-
-    # Full states ---------------------------------------------------------------------------
-
-    def build_state(self, view, hands, piles):
-        """The view's position set out directly: the hands, the guessed stock under its face-up card, the tricks."""
-        state = self.template(view)
-        state.next_dealer = view["dealer"]
-        state.deals = view["deal"] - 1
-        state.ledger.totals = list(view["scores"])
-        deck = [card for card in state.full_pack() if card != view["turn_up"]]
-        state.deal_pack(deck[:12] + [view["turn_up"]] + deck[12:])
-        state.hands = [list(hand) for hand in hands]
-        state.stock = list(piles.get("stock", ())) + self.public_cards(view)
-        state.tricks = [(trick["leader"], tuple((seat, card) for seat, card in trick["cards"]), trick["winner"])
-                        for trick in view["tricks"]]
-        state.trick = [(seat, card) for seat, card in view["trick"]]
-        state.leader = view["leader"]
-        state.turn = view["to_move"][0]
-        state.exchanged, state.closed_by, state.closed_after = view["exchanged"], view["closed_by"], view["closed_after"]
-        state.phase = PHASE_PLAY
-        return state

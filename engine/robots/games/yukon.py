@@ -7,7 +7,6 @@ suit when following).
 """
 
 from ...games.yukon import CARD_POINTS, GRAND_YUKON, HAND_SIZE, PLAIN_RANKS, is_yukon, suit_to_follow
-from ...rounds import PHASE_PLAY
 from ...trumps import strength_table
 from ..profile import TrickProfile, register_profile
 
@@ -15,9 +14,6 @@ STRENGTHS = strength_table(PLAIN_RANKS)
 TOP = max(STRENGTHS.values())
 GRAND_POWER, YUKON_POWER, FOLLOW_POWER = 400, 300, 100
 YUKON_KEEP = 0.8   # a Yukon's worth of keeping, against the Grand Yukon's 1
-# Rounds of draws a playout looks ahead: the guessed stock further down is noise that only costs time
-# (a whole deal of 26 tricks per playout took the strong robot over a second a decision).
-PLAYOUT_DRAWS = 3
 
 
 @register_profile
@@ -86,28 +82,3 @@ class YukonProfile(TrickProfile):
                 if not followed and not is_yukon(card):
                     barred.update(c for c in pack if is_yukon(c))
         return excluded
-
-    def fork(self, state):
-        """A copy to play a trial on, its stock cut to the draws a playout looks ahead."""
-        trial = state.clone()
-        del trial.stock[PLAYOUT_DRAWS * trial.seat_count:]
-        return trial
-
-    # Full states ----------------------------------------------------------------------
-
-    def build_state(self, view, hands, piles):
-        """The view's position set out directly: the hands, the guessed stock, the tricks as played."""
-        state = self.template(view)
-        state.next_dealer = view["dealer"]
-        state.deals = view["deal"] - 1
-        state.ledger.totals = list(view["scores"])
-        state.deal_pack(state.full_pack())
-        state.hands = [list(hand) for hand in hands]
-        state.stock = list(piles.get("stock", ()))
-        state.tricks = [(trick["leader"], tuple((seat, card) for seat, card in trick["cards"]), trick["winner"])
-                        for trick in view["tricks"]]
-        state.trick = [(seat, card) for seat, card in view["trick"]]
-        state.leader = view["leader"]
-        state.turn = view["to_move"][0]
-        state.phase = PHASE_PLAY
-        return state

@@ -23,12 +23,8 @@ def test_robots_play_a_whole_deal_from_their_views(game, players, options, level
     assert state.history
 
 
-def this_deal(view):
-    return {key: value for key, value in view.items() if key not in ("history", "score_entries")}
-
-
 @pytest.mark.parametrize("game, players, options", CASES)
-def test_a_state_rebuilt_from_a_view_and_the_true_cards_equals_the_real_one(game, players, options):
+def test_what_a_seat_rules_out_is_truly_elsewhere(game, players, options):
     rng = random.Random(5)
     state = start_state(start_event(game, players, options, 1))
     checked = 0
@@ -47,11 +43,7 @@ def test_a_state_rebuilt_from_a_view_and_the_true_cards_equals_the_real_one(game
         for holder, cards in knowledge.excluded.items():   # what the seat rules out is truly elsewhere
             held = state.hands[holder] if isinstance(holder, int) else stock
             assert not set(cards) & set(held), (holder, sorted(set(cards) & set(held)))
-        sample_hidden(knowledge, rng)
-        rebuilt = profile.build_state(view, [list(hand) for hand in state.hands], {"stock": stock})
-        assert rebuilt.summary() == state.summary()
-        for other in range(state.seat_count):
-            assert this_deal(rebuilt.view(other)) == this_deal(state.view(other))
+        sample_hidden(knowledge, rng)   # the guesser finds a way to place the unseen cards
         checked += 1
         state.apply_move(seat, rng.choice(state.legal_moves(seat)))
 
