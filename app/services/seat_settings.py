@@ -16,7 +16,8 @@ from .seats import open_link, seat_path
 
 
 def change_mail_settings(token, preference, auto_forced):
-    """Mail for every turn, a daily digest or none; and whether forced moves are played for this person."""
+    """Mail for a turn only while away from the table, for every turn, a daily digest or none; and whether
+    forced moves are played for this person."""
     if preference not in MAIL_PREFERENCES:
         raise BadInput(f"mail must be one of {', '.join(MAIL_PREFERENCES)}", "bad_mail_preference")
     if type(auto_forced) is not bool:

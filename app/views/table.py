@@ -5,6 +5,7 @@ from flask import Blueprint, redirect, render_template, request
 from engine.cards import is_card
 
 from .. import csrf
+from ..presence import note_present_by_link
 from ..present import deadline_words
 from ..services import moves, tables
 from ..services.clock import utcnow
@@ -18,12 +19,14 @@ bp = Blueprint("table", __name__)
 @bp.get("/s/<token>")
 def show(token):
     table = tables.open_seat(token)
+    note_present_by_link(token)
     return render_table(table)
 
 
 @bp.post("/s/<token>/move")
 def move(token):
     csrf.check()
+    note_present_by_link(token)
     try:
         moves.submit_move(token, request.form.get("move", ""), whole_number(request.form.get("seq")))
     except (BadInput, Conflict) as problem:
