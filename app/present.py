@@ -34,6 +34,29 @@ def players_words(counts):
     return f"{', '.join(numbers[:-1])} or {numbers[-1]} players"
 
 
+def names_words(names):
+    """`Bob, Carol and Dan`."""
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else ""
+
+
+def position_words(view):
+    """Where a seat's view stands, for the seat to move: `your lead, deal 2`, `your turn to play, deal 1`,
+    `your call in the doubling, deal 3` (from the view's envelope alone, so the same for every game)."""
+    legal = view.get("legal") or []
+    phase = view.get("phase") or ""
+    if legal and all(is_card(move) for move in legal):
+        if phase == "play":
+            where = "your turn to play" if view.get("table") else "your lead"
+        else:
+            where = f"your move in the {phase}"
+    elif legal:
+        where = "your call" if phase == "play" else f"your call in the {phase}"
+    else:
+        where = "your move"
+    return f"{where}, deal {view['deal']}" if view.get("deal") else where
+
+
 def suit_words(suit):
     """`♥ hearts` for `H`."""
     return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"

@@ -11,7 +11,7 @@ from app.services.mail import queue_mail
 from app.services.record import lock_game
 from app.services.seats import seat_to_move, seats_of
 
-from app.services.notify import seat_context
+from app.services.notify import game_label, seat_context
 
 
 def send_digests(now=None):
@@ -42,6 +42,6 @@ def queue_digest(game_id, seat_number):
         context.update(items=[{"subject": row.subject, "at": row.created_at.strftime("%a %-d %b, %H:%M UTC")}
                               for row in held],
                        your_move=seat_to_move(game, seat_number))
-        queue_mail(session, "digest", seat.email, f"Your day in {context['title']}", context,
+        queue_mail(session, "digest", seat.email, f"Your day in {game_label(context['title'], seats, seat)}", context,
                    game_id=game_id, seat=seat_number, seq=game.seq)
         return 1

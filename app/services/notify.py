@@ -4,7 +4,7 @@ from engine import find_game
 from engine.cards import is_card
 
 from ..context import external_url, settings
-from ..present import deadline_words, duration_words, move_label, suit_words
+from ..present import deadline_words, duration_words, move_label, names_words, position_words, suit_words
 from .clock import utcnow
 from .mail import queue_mail
 from .seats import reply_address, seat_path
@@ -19,6 +19,13 @@ def game_context(game, seats):
         "move_time": duration_words(game.move_time),
         "rules_url": external_url(f"/rules/{game.game}"),
     }
+
+
+def game_label(title, seats, seat):
+    """Which game a mail to `seat` is about, told apart from the person's other games of it:
+    `Quinto with Bob, Carol and Dan` (every other player, robots too, in seat order)."""
+    others = [other.name for number, other in sorted(seats.items()) if number != seat.seat]
+    return f"{title} with {names_words(others)}" if others else title
 
 
 def people(seats):
@@ -71,13 +78,14 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
     context = game_context(game, seats)
     if ended_deal and not state.over:
         for seat in people(seats):
-            queue_mail(session, "deal_end", seat.email, f"A deal of {context['title']} is over",
+            queue_mail(session, "deal_end", seat.email,
+                       f"{game_label(context['title'], seats, seat)}: deal {ended_deal} is over",
                        dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
                             **deal_result(state, seats, state.view(seat.seat), ended_deal)),
                        game_id=game.id, seat=seat.seat, seq=game.seq)
     if state.over:
         for seat in people(seats):
-            queue_mail(session, "game_over", seat.email, f"Your game of {context['title']} is over",
+            queue_mail(session, "game_over", seat.email, f"{game_label(context['title'], seats, seat)}: the game is over",
                        dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
                             winner=winner_words(state, seats), scores=named_scores(state, seats, state.scores)),
                        game_id=game.id, seat=seat.seat, seq=game.seq)
@@ -86,7 +94,7 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
         return
     next_seat = seats[state.controller(game.to_move[0])]
     if next_seat.robot is None and next_seat is not mover:
-        queue_mail(session, "your_turn", next_seat.email, f"Your move in {context['title']}",
+        queue_mail(session, "your_turn", next_seat.email, turn_subject(context["title"], seats, next_seat, state),
                    dict(context, name=next_seat.name, table_url=external_url(seat_path(next_seat)),
                         last_mover=mover.name, last_move=told[next_seat.seat],
                         deadline=deadline_words(game.due_at, utcnow()),
@@ -95,11 +103,17 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
                    game_id=game.id, seat=next_seat.seat, seq=game.seq)
 
 
+def turn_subject(title, seats, seat, state):
+    """`Quinto with Bob, Carol and Dan: your lead, deal 2`, from the seat's own view."""
+    return f"{game_label(title, seats, seat)}: {position_words(state.view(seat.seat))}"
+
+
 def queue_timeout(session, game, seats, absent, move):
     """Tell the absent person that a robot played `move` for them."""
     context = seat_context(game, seats, absent)
     context.update(move=move_label(move))
-    queue_mail(session, "timeout", absent.email, f"Time ran out in {context['title']}: a robot moved for you",
+    queue_mail(session, "timeout", absent.email,
+               f"{game_label(context['title'], seats, absent)}: time ran out, a robot moved for you",
                context, game_id=game.id, seat=absent.seat, seq=game.seq)
 
 
