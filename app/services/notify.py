@@ -23,7 +23,7 @@ def game_context(game, seats):
 
 def game_label(title, seats, seat):
     """Which game a mail to `seat` is about, told apart from the person's other games of it:
-    `Quinto with Bob, Carol and Dan` (every other player, robots too, in seat order)."""
+    `<title> with Bob, Carol and Dan` (every other player, robots too, in seat order)."""
     others = [other.name for number, other in sorted(seats.items()) if number != seat.seat]
     return f"{title} with {names_words(others)}" if others else title
 
@@ -104,7 +104,7 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
 
 
 def turn_subject(title, seats, seat, state):
-    """`Quinto with Bob, Carol and Dan: your lead, deal 2`, from the seat's own view."""
+    """`<title> with Bob, Carol and Dan: your lead, deal 2`, from the seat's own view."""
     return f"{game_label(title, seats, seat)}: {position_words(state.view(seat.seat))}"
 
 
