@@ -83,6 +83,7 @@ class Seat(SQLModel, table=True):
     auto_forced: bool = False                              # play this person's forced moves for them
     away_until: datetime | None = None                     # on vacation until then: no deadline falls before
     vacation_days_used: int = 0
+    time_zone: str | None = Field(default=None, max_length=64)   # a zoneinfo name for the seat's deadlines
 
 
 class Event(SQLModel, table=True):

@@ -6,6 +6,7 @@ from sqlalchemy import func, select
 
 from app.context import database, settings
 from app.models import MAIL_DIGESTED, MAIL_HELD, Outbox
+from app.present import moment_words
 from app.services.clock import utcnow
 from app.services.mail import queue_mail
 from app.services.record import lock_game
@@ -39,7 +40,7 @@ def queue_digest(game_id, seat_number):
         seats = seats_of(session, game_id)
         seat = seats[seat_number]
         context = seat_context(game, seats, seat)
-        context.update(items=[{"subject": row.subject, "at": row.created_at.strftime("%a %-d %b, %H:%M UTC")}
+        context.update(items=[{"subject": row.subject, "at": moment_words(row.created_at, seat.time_zone)}
                               for row in held],
                        your_move=seat_to_move(game, seat_number))
         queue_mail(session, "digest", seat.email, f"Your day in {game_label(context['title'], seats, seat)}", context,

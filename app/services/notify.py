@@ -40,7 +40,7 @@ def seat_context(game, seats, seat):
     context = game_context(game, seats)
     context.update(name=seat.name, table_url=external_url(seat_path(seat)),
                    settings_url=external_url(seat_path(seat) + "/mail"),
-                   deadline=deadline_words(game.due_at, utcnow()))
+                   deadline=deadline_words(game.due_at, utcnow(), seat.time_zone))
     return context
 
 
@@ -51,7 +51,7 @@ def queue_invitations(session, game, seats, state):
         context = game_context(game, seats)
         context.update(name=seat.name, creator=creator.name, is_creator=seat is creator,
                        table_url=external_url(seat_path(seat)),
-                       deadline=deadline_words(game.due_at, utcnow()))
+                       deadline=deadline_words(game.due_at, utcnow(), seat.time_zone))
         if game.to_move and state.controller(game.to_move[0]) == seat.seat:
             context.update(reply_context(game, state, seat))
         subject = (f"Your game of {context['title']} has started" if seat is creator
@@ -97,7 +97,7 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
         queue_mail(session, "your_turn", next_seat.email, turn_subject(context["title"], seats, next_seat, state),
                    dict(context, name=next_seat.name, table_url=external_url(seat_path(next_seat)),
                         last_mover=mover.name, last_move=told[next_seat.seat],
-                        deadline=deadline_words(game.due_at, utcnow()),
+                        deadline=deadline_words(game.due_at, utcnow(), next_seat.time_zone),
                         **turn_picture(state, seats, next_seat.seat, game.to_move[0]),
                         **reply_context(game, state, next_seat)),
                    game_id=game.id, seat=next_seat.seat, seq=game.seq)

@@ -6,7 +6,7 @@ from engine.cards import is_card
 
 from .. import csrf
 from ..presence import note_present_by_link
-from ..present import deadline_words
+from ..present import clock_words, deadline_words
 from ..services import moves, tables
 from ..services.clock import utcnow
 from ..services.errors import BadInput, Conflict
@@ -54,6 +54,12 @@ def seat_names(table):
     return names
 
 
+def mover_of(table):
+    """The seat row of the person or robot to move (first of those awaited), or None."""
+    to_move = table.state.to_move if table.game.status in ("active", "paused") else []
+    return table.seats.get(table.state.controller(to_move[0])) if to_move else None
+
+
 def render_table(table, error=None):
     view = table.view
     names = seat_names(table)
@@ -66,7 +72,8 @@ def render_table(table, error=None):
     return render_template(
         "pages/table.html", t=table, view=view, names=names, my_hands=my_hands, legal=legal, acting=acting,
         legal_actions=[move for move in legal if not is_card(move)], hints=type(table.state).move_hints, error=error, token=request.view_args["token"],
-        deadline=deadline_words(table.game.due_at, utcnow()),
+        deadline=deadline_words(table.game.due_at, utcnow(), table.seat.time_zone),
+        clock=clock_words(table.game, mover_of(table), table.seat.time_zone, utcnow()),
         history=finished_deals_html(table.game.id, view["game"], table.seat.seat, view.get("history") or [], names,
                                     view["sides"] if view["partnerships"] else None),
     )
