@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from markupsafe import escape
 from sqlalchemy import select
 
 from app import create_app
@@ -60,7 +61,9 @@ def test_every_game_has_a_lobby_form_and_a_rules_page(client, name):
     for players in game.players:
         page = client.get(f"/lobby/{name}?players={players}").get_data(as_text=True)
         for option in game.options:
-            assert f'name="option_{option.name}"' in page
+            assert (f'name="option_{option.name}"' in page) == option.applies_to(players)
+            if option.applies_to(players):
+                assert option.title in page and str(escape(option.help)) in page
         assert page.count('name="seat') >= 3 * players
     rules = client.get(f"/rules/{name}")
     rules_page = rules.get_data(as_text=True)
