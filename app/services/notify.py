@@ -87,7 +87,7 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
         for seat in people(seats):
             queue_mail(session, "game_over", seat.email, f"{game_label(context['title'], seats, seat)}: the game is over",
                        dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
-                            winner=winner_words(state, seats), scores=named_scores(state, seats, state.scores)),
+                            winner=winner_words(state, seats), scores=named_scores(state.seats, seats, state.scores)),
                        game_id=game.id, seat=seat.seat, seq=game.seq)
         return
     if not game.to_move:
@@ -166,22 +166,23 @@ def deal_result(state, seats, view, number):
     finished = next((deal for deal in history if deal.get("deal") == number), history[-1])
     names = [seats[seat].name if seat in seats else f"seat {seat + 1}" for seat in range(state.seat_count)]
     return {"deal": finished.get("deal"), "game": view["game"], "finished": finished, "names": names,
-            "scores": named_scores(state, seats, finished.get("scores") or view.get("scores") or [])}
+            "scores": named_scores(state.seats, seats, finished.get("scores") or view.get("scores") or [])}
 
 
-def holder_words(state, seats, number):
-    """A side's players ("Ann and Cy") in a partnership game, else a seat's name."""
-    if state.seats.partnerships:
-        names = [seat.name for seat_number, seat in seats.items() if state.side_of(seat_number) == number]
+def holder_words(seating, seats, number):
+    """A side's players ("Ann and Cy") in a partnership game, else a seat's name (`seating`: the game's
+    engine Seating)."""
+    if seating.partnerships:
+        names = [seat.name for seat_number, seat in seats.items() if seating.sides[seat_number] == number]
         return " and ".join(names) or f"side {number + 1}"
     return seats[number].name if number in seats else f"seat {number + 1}"
 
 
 def winner_words(state, seats):
     """Who won, in words."""
-    return "nobody" if state.winner is None else holder_words(state, seats, state.winner)
+    return "nobody" if state.winner is None else holder_words(state.seats, seats, state.winner)
 
 
-def named_scores(state, seats, scores):
+def named_scores(seating, seats, scores):
     """The scores with whose they are: `Ann and Cy 120, Bob and Di 85`."""
-    return ", ".join(f"{holder_words(state, seats, number)} {score}" for number, score in enumerate(scores))
+    return ", ".join(f"{holder_words(seating, seats, number)} {score}" for number, score in enumerate(scores))
