@@ -39,9 +39,10 @@ def replay(token):
     table = tables.open_seat(token)
     step_text = request.args.get("step", "")
     step = whole_number(step_text) if step_text else table.game.seq + 1
-    picture, event, total = tables.replay_step(table, step)
+    names = seat_names(table)
+    picture, event, total, story = tables.replay_step(table, step, names)
     return render_template("pages/replay.html", title=table.title, game_name=table.game.game, view=picture,
-                           step=step, total=total, event=event, names=seat_names(table), token=token)
+                           step=step, total=total, event=event, names=names, story=story, token=token)
 
 
 def seat_names(table):

@@ -165,7 +165,7 @@ def test_a_finished_game_reveals_hands_and_replays_step_by_step(client):
     assert "The game is over" in page and "All hands" in page and "/replay?step=1" in page
     total = len(events_of(game.id))
     first = client.get(f"/s/{token}/replay?step=1").get_data(as_text=True)
-    assert f"Event 1 of {total}" in first and "the start" in first
+    assert f"Event 1 of {total}" in first and "The game begins: Ann, " in first
     third = client.get(f"/s/{token}/replay?step=3").get_data(as_text=True)
     assert "Robot 2" in third and len(re.findall(r'class="card ', third)) == 53 - 5
     assert client.get(f"/s/{token}/replay?step={total + 1}").status_code == 422
