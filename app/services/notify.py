@@ -6,7 +6,8 @@ from engine.cards import is_card
 from engine.view import own_section
 
 from ..context import external_url, settings
-from ..present import choices_words, deadline_words, duration_words, hand_order, move_label, suit_words
+from ..present import (choices_words, deadline_words, duration_words, hand_order, move_label, names_words,
+                      position_words, suit_words)
 from .clock import utcnow
 from .mail import queue_mail
 from .seats import reply_address, seat_path
@@ -23,6 +24,13 @@ def game_context(game, seats):
     }
 
 
+def game_label(title, seats, seat):
+    """Which game a mail to `seat` is about, told apart from the person's other games of it:
+    `<title> with Bob, Carol and Dan` (every other player, robots too, in seat order)."""
+    others = [other.name for number, other in sorted(seats.items()) if number != seat.seat]
+    return f"{title} with {names_words(others)}" if others else title
+
+
 def people(seats):
     return [seat for seat in seats.values() if seat.email]
 
@@ -35,7 +43,7 @@ def seat_context(game, seats, seat):
     context = game_context(game, seats)
     context.update(name=seat.name, table_url=external_url(seat_path(seat)),
                    settings_url=external_url(seat_path(seat) + "/mail"),
-                   deadline=deadline_words(game.due_at, utcnow()))
+                   deadline=deadline_words(game.due_at, utcnow(), seat.time_zone))
     return context
 
 
@@ -46,7 +54,7 @@ def queue_invitations(session, game, seats, state):
         context = game_context(game, seats)
         context.update(name=seat.name, creator=creator.name, is_creator=seat is creator,
                        table_url=external_url(seat_path(seat)),
-                       deadline=deadline_words(game.due_at, utcnow()))
+                       deadline=deadline_words(game.due_at, utcnow(), seat.time_zone))
         if game.to_move and state.controller(game.to_move[0]) == seat.seat:
             context.update(reply_context(game, state, seat))
         subject = (f"Your game of {context['title']} has started" if seat is creator
@@ -73,35 +81,42 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
     context = game_context(game, seats)
     if ended_deal and not state.over:
         for seat in people(seats):
-            queue_mail(session, "deal_end", seat.email, f"A deal of {context['title']} is over",
+            queue_mail(session, "deal_end", seat.email,
+                       f"{game_label(context['title'], seats, seat)}: deal {ended_deal} is over",
                        dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
                             **deal_result(state, seats, state.view(seat.seat), ended_deal)),
                        game_id=game.id, seat=seat.seat, seq=game.seq)
     if state.over:
         for seat in people(seats):
-            queue_mail(session, "game_over", seat.email, f"Your game of {context['title']} is over",
+            queue_mail(session, "game_over", seat.email, f"{game_label(context['title'], seats, seat)}: the game is over",
                        dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
-                            winner=winner_words(state, seats), scores=named_scores(state, seats, state.scores)),
+                            winner=winner_words(state, seats), scores=named_scores(state.seats, seats, state.scores)),
                        game_id=game.id, seat=seat.seat, seq=game.seq)
         return
     if not game.to_move:
         return
     next_seat = seats[state.controller(game.to_move[0])]
     if next_seat.robot is None and next_seat is not mover:
-        queue_mail(session, "your_turn", next_seat.email, f"Your move in {context['title']}",
+        queue_mail(session, "your_turn", next_seat.email, turn_subject(context["title"], seats, next_seat, state),
                    dict(context, name=next_seat.name, table_url=external_url(seat_path(next_seat)),
                         last_mover=mover.name, last_move=told[next_seat.seat],
-                        deadline=deadline_words(game.due_at, utcnow()),
+                        deadline=deadline_words(game.due_at, utcnow(), next_seat.time_zone),
                         **turn_picture(state, seats, next_seat.seat, game.to_move[0]),
                         **reply_context(game, state, next_seat)),
                    game_id=game.id, seat=next_seat.seat, seq=game.seq)
+
+
+def turn_subject(title, seats, seat, state):
+    """`<title> with Bob, Carol and Dan: your lead, deal 2`, from the seat's own view."""
+    return f"{game_label(title, seats, seat)}: {position_words(state.view(seat.seat))}"
 
 
 def queue_timeout(session, game, seats, absent, move):
     """Tell the absent person that a robot played `move` for them."""
     context = seat_context(game, seats, absent)
     context.update(move=move_label(move))
-    queue_mail(session, "timeout", absent.email, f"Time ran out in {context['title']}: a robot moved for you",
+    queue_mail(session, "timeout", absent.email,
+               f"{game_label(context['title'], seats, absent)}: time ran out, a robot moved for you",
                context, game_id=game.id, seat=absent.seat, seq=game.seq)
 
 
@@ -164,22 +179,23 @@ def deal_result(state, seats, view, number):
     finished = next((deal for deal in history if deal.get("deal") == number), history[-1])
     names = [seats[seat].name if seat in seats else f"seat {seat + 1}" for seat in range(state.seat_count)]
     return {"deal": finished.get("deal"), "game": view["game"], "finished": finished, "names": names,
-            "scores": named_scores(state, seats, finished.get("scores") or view.get("scores") or [])}
+            "scores": named_scores(state.seats, seats, finished.get("scores") or view.get("scores") or [])}
 
 
-def holder_words(state, seats, number):
-    """A side's players ("Ann and Cy") in a partnership game, else a seat's name."""
-    if state.seats.partnerships:
-        names = [seat.name for seat_number, seat in seats.items() if state.side_of(seat_number) == number]
+def holder_words(seating, seats, number):
+    """A side's players ("Ann and Cy") in a partnership game, else a seat's name (`seating`: the game's
+    engine Seating)."""
+    if seating.partnerships:
+        names = [seat.name for seat_number, seat in seats.items() if seating.sides[seat_number] == number]
         return " and ".join(names) or f"side {number + 1}"
     return seats[number].name if number in seats else f"seat {number + 1}"
 
 
 def winner_words(state, seats):
     """Who won, in words."""
-    return "nobody" if state.winner is None else holder_words(state, seats, state.winner)
+    return "nobody" if state.winner is None else holder_words(state.seats, seats, state.winner)
 
 
-def named_scores(state, seats, scores):
+def named_scores(seating, seats, scores):
     """The scores with whose they are: `Ann and Cy 120, Bob and Di 85`."""
-    return ", ".join(f"{holder_words(state, seats, number)} {score}" for number, score in enumerate(scores))
+    return ", ".join(f"{holder_words(seating, seats, number)} {score}" for number, score in enumerate(scores))

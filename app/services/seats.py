@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import defer
 
+from engine import find_game
+
 from ..context import settings
 from ..links import REJECTED, BadLink, read_seat_token, reply_token, seat_token
 from ..models import Game, Seat
@@ -53,6 +55,14 @@ def seats_of(session, game_id):
     """The game's seat rows by engine seat number."""
     rows = session.execute(select(Seat).where(Seat.game_id == game_id).order_by(Seat.seat)).scalars()
     return {seat.seat: seat for seat in rows}
+
+
+def seat_to_move(game, seat_number):
+    """Whether player seat `seat_number` (or a dummy it plays for) is to move in `game`."""
+    if not game.to_move:
+        return False
+    controllers = find_game(game.game).seating(game.players, game.options).controllers
+    return any(controllers[acting] == seat_number for acting in game.to_move)
 
 
 def seat_path(seat):

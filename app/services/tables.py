@@ -9,7 +9,7 @@ from ..models import STATUS_OVER, Game, Seat
 from .errors import Forbidden, NotFound
 from . import snapshots
 from .record import load_events
-from .replays import replay_picture
+from .replays import replay_picture, replay_story
 from .seats import open_link, seats_of
 
 
@@ -45,14 +45,15 @@ def seat_position(token):
         return {"seq": game.seq, "status": game.status}
 
 
-def replay_step(table, step):
-    """(picture, event, event count): a finished game after its first `step` events, every hand shown."""
+def replay_step(table, step, names):
+    """(picture, event, event count, story): a finished game after its first `step` events, every hand shown,
+    and its deal so far in words with the players' `names` (replays.replay_story)."""
     if table.game.status != STATUS_OVER:
         raise Forbidden("the replay opens once the game is over")
     with database().reading() as session:
         events = load_events(session, table.game.id, upto=table.game.seq)
     picture, event = replay_picture(events, step, table.seat.seat)
-    return picture, event, len(events)
+    return picture, event, len(events), replay_story(events, step, names, table.seat.seat)
 
 
 def public_summary(game_id):

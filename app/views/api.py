@@ -11,6 +11,7 @@ from engine.robots import robot_levels
 
 from .. import limits
 from ..context import external_url
+from ..presence import note_present_by_link
 from ..services import downloads, games, moves, tables
 from ..services.errors import BadInput
 
@@ -86,7 +87,9 @@ def seat_answer(table):
 
 @bp.get("/seats/<token>")
 def seat(token):
-    return jsonify(seat_answer(tables.open_seat(token)))
+    answer = seat_answer(tables.open_seat(token))
+    note_present_by_link(token)   # a client reading its seat is at its table
+    return jsonify(answer)
 
 
 @bp.post("/seats/<token>/moves")
@@ -97,6 +100,7 @@ def move(token):
     unknown = sorted(set(data) - {"move", "seq"})
     if unknown:
         raise BadInput(f"unknown field {shown(unknown[0])}", "unknown_field")
+    note_present_by_link(token)
     result = moves.submit_move(token, data.get("move"), data.get("seq"))
     return jsonify(move=result.move, moved_for=result.moved_for, seq=result.seq, view=result.view,
                    url=external_url(f"/api/seats/{token}")), 201

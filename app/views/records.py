@@ -72,4 +72,5 @@ def replay_pasted():
     names = [f"Seat {number + 1}" for number in range(len(picture["hand_sizes"]))]
     return render_template("pages/replay.html", title=find_game(events[0]["game"]).title, game_name=events[0]["game"],
                            view=picture, step=step, total=len(events), event=event, names=names,
+                           story=replays.replay_story(events, step, names),
                            record=downloads.json_lines(events))

@@ -5,7 +5,8 @@ from flask import Blueprint, redirect, render_template, request
 from engine.cards import is_card
 
 from .. import csrf
-from ..present import deadline_words, hand_order
+from ..presence import note_present_by_link
+from ..present import clock_words, deadline_words, hand_order
 from ..services import moves, tables
 from ..services.clock import utcnow
 from ..services.errors import BadInput, Conflict
@@ -20,6 +21,7 @@ ANNOUNCED_MOVES = 12       # a table left further behind is told only the latest
 @bp.get("/s/<token>")
 def show(token):
     table = tables.open_seat(token)
+    note_present_by_link(token)
     return render_table(table)
 
 
@@ -28,6 +30,7 @@ def live_part(token):
     """The changing part of the table, for the page's script to swap in when the log position moved on
     (static/table.js); `since` is the position the page showed, whose later moves are announced."""
     table = tables.open_seat(token)
+    note_present_by_link(token)    # an open table polls: its player is at the table
     since = whole_number(request.args.get("since", ""))
     if since is None:         # no position, or a bad one: the part alone, nothing to announce
         since = table.game.seq
@@ -38,6 +41,7 @@ def live_part(token):
 @bp.post("/s/<token>/move")
 def move(token):
     csrf.check()
+    note_present_by_link(token)
     try:
         moves.submit_move(token, request.form.get("move", ""), whole_number(request.form.get("seq")))
     except (BadInput, Conflict) as problem:
@@ -50,9 +54,10 @@ def replay(token):
     table = tables.open_seat(token)
     step_text = request.args.get("step", "")
     step = whole_number(step_text) if step_text else table.game.seq + 1
-    picture, event, total = tables.replay_step(table, step)
+    names = seat_names(table)
+    picture, event, total, story = tables.replay_step(table, step, names)
     return render_template("pages/replay.html", title=table.title, game_name=table.game.game, view=picture,
-                           step=step, total=total, event=event, names=seat_names(table), token=token)
+                           step=step, total=total, event=event, names=names, story=story, token=token)
 
 
 def seat_names(table):
@@ -63,6 +68,12 @@ def seat_names(table):
         name = table.seats[player].name
         names.append(name if player == seat else f"{name}'s dummy")
     return names
+
+
+def mover_of(table):
+    """The seat row of the person or robot to move (first of those awaited), or None."""
+    to_move = table.state.to_move if table.game.status in ("active", "paused") else []
+    return table.seats.get(table.state.controller(to_move[0])) if to_move else None
 
 
 def seat_ring(seat_count, me):
@@ -93,7 +104,8 @@ def table_context(table):
         t=table, view=view, names=names, my_hands=my_hands, legal=legal, acting=acting,
         legal_actions=[move for move in legal if not is_card(move)], hints=type(table.state).move_hints,
         token=request.view_args["token"], ring=seat_ring(table.state.seat_count, table.seat.seat), in_front=in_front,
-        deadline=deadline_words(table.game.due_at, utcnow()),
+        deadline=deadline_words(table.game.due_at, utcnow(), table.seat.time_zone),
+        clock=clock_words(table.game, mover_of(table), table.seat.time_zone, utcnow()),
         history=finished_deals_html(table.game.id, view["game"], table.seat.seat, view.get("history") or [], names,
                                     view["sides"] if view["partnerships"] else None),
     )

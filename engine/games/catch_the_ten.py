@@ -71,7 +71,7 @@ class CatchTheTen(DealSeriesGame):
                choices=(False, True)),
         Option("eight_player_pack", "add_fives",
                "with eight players: add the four Fives (40 cards) or remove the four Sixes (32 cards)",
-               choices=("add_fives", "remove_sixes")),
+               choices=("add_fives", "remove_sixes"), players=(8,)),
     )
 
     def __init__(self, players, options, dealer):

@@ -80,7 +80,7 @@ class Yukon(DealSeriesGame):
                choices=(YUKON_SUIT, PRINTED_SUIT), label="Following a Jack that is led"),
         Option("partnerships", lambda players: players == 4,
                "with four players: two partnerships, partners sitting opposite (true), or each for himself (false)",
-               choices=(True, False), label="Partnerships (four players)"),
+               choices=(True, False), label="Partnerships (four players)", players=(4,)),
     )
 
     def __init__(self, players, options, dealer):

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from markupsafe import escape
 from sqlalchemy import select
 
 from app import create_app
@@ -60,7 +61,9 @@ def test_every_game_has_a_lobby_form_and_a_rules_page(client, name):
     for players in game.players:
         page = client.get(f"/lobby/{name}?players={players}").get_data(as_text=True)
         for option in game.options:
-            assert f'name="option_{option.name}"' in page
+            assert (f'name="option_{option.name}"' in page) == option.applies_to(players)
+            if option.applies_to(players):
+                assert option.title in page and str(escape(option.help)) in page
         assert page.count('name="seat') >= 3 * players
     rules = client.get(f"/rules/{name}")
     rules_page = rules.get_data(as_text=True)
@@ -112,7 +115,8 @@ def test_the_table_shows_the_seat_and_its_legal_moves(client):
     assert 'value="double"' in page and 'value="pass"' in page and 'value="redouble"' not in page
     assert page.count('class="card ') >= 12
     assert 'name="seq" value="1"' in page
-    assert re.findall(r"<script[^>]*>", page) == ['<script src="/static/table.js" defer>']   # the poll, no inline script
+    assert all(re.fullmatch(r'<script src="/static/[\w.]+\.js" defer>', tag)
+               for tag in re.findall(r"<script[^>]*>", page))                 # no inline script: it works without
     assert client.head(path).status_code == 200
 
 
@@ -161,7 +165,7 @@ def test_a_finished_game_reveals_hands_and_replays_step_by_step(client):
     assert "The game is over" in page and "All hands" in page and "/replay?step=1" in page
     total = len(events_of(game.id))
     first = client.get(f"/s/{token}/replay?step=1").get_data(as_text=True)
-    assert f"Event 1 of {total}" in first and "the start" in first
+    assert f"Event 1 of {total}" in first and "The game begins: Ann, " in first
     third = client.get(f"/s/{token}/replay?step=3").get_data(as_text=True)
     assert "Robot 2" in third and len(re.findall(r'class="card ', third)) == 53 - 5
     assert client.get(f"/s/{token}/replay?step={total + 1}").status_code == 422

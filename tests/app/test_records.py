@@ -74,7 +74,7 @@ def test_anyone_can_paste_a_finished_record_and_step_through_it(client):
     before = counts()
     first = client.post("/replay", data={"csrf_token": token, "record": record})
     page = first.get_data(as_text=True)
-    assert first.status_code == 200 and f"Event 1 of {total}" in page and "the start" in page
+    assert first.status_code == 200 and f"Event 1 of {total}" in page and "The game begins: Seat 1, " in page
     third = client.post("/replay", data={"csrf_token": token, "record": record, "step": "3"}).get_data(as_text=True)
     hands = third.split("<h2>Hands</h2>")[1]
     assert f"Event 3 of {total}" in third and len(re.findall(r'class="card ', hands)) == 40 - 1
