@@ -133,7 +133,7 @@ def turn_picture(state, seats, player, acting):
     # and the pot where they are the score, and the spoken moves the player may make.
     name = [seats[state.controller(seat)].name for seat in range(state.seat_count)]
     bets = [(name[seat], move_label(move)) for seat, move in view.get("bets") or []]
-    counters = ([(holder_words(state, seats, number), held) for number, held in enumerate(view["scores"])]
+    counters = ([(holder_words(state.seats, seats, number), held) for number, held in enumerate(view["scores"])]
                 if view["score_meaning"] == "counters" else [])
     return {"hand": [move_label(card) for card in hand_order(hand)], "trick": trick, "trump": trump, "count": view.get("total"),
             "bets": bets, "counters": counters, "pot": view.get("pot"), "choices": choices_words(view["legal"]),
