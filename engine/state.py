@@ -32,6 +32,7 @@ class GameState(GameProtocol):
     score_meaning = POINTS
     flagship = False   # whether the lobby lists this game first and offers it unless another is picked
     move_hints = {}    # each spoken move (a word, not a card): what it does, in one line for players
+    turn_mail_keys = ()   # the keys of its own view section that its part of the turn mail reads (the mail keeps no more)
 
     def __init__(self, players, options, dealer):
         if players not in self.players:

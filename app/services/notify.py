@@ -3,8 +3,6 @@
 from engine import find_game
 from engine.cards import is_card
 
-from engine.view import own_section
-
 from ..context import external_url, settings
 from ..present import (choices_words, deadline_words, duration_words, hand_order, move_label, names_words,
                       position_words, suit_words)
@@ -137,7 +135,7 @@ def turn_picture(state, seats, player, acting):
                 if view["score_meaning"] == "counters" else [])
     return {"hand": [move_label(card) for card in hand_order(hand)], "trick": trick, "trump": trump, "count": view.get("total"),
             "bets": bets, "counters": counters, "pot": view.get("pot"), "choices": choices_words(view["legal"]),
-            "game": view["game"], "own": own_section(view), "names": name}
+            "game": view["game"], "own": {key: view[key] for key in type(state).turn_mail_keys}, "names": name}
 
 
 def reply_context(game, state, seat):

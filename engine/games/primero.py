@@ -199,6 +199,7 @@ class Primero(PhasedDeal):
                "round must exchange one or two cards (the garbled rule read literally); false: no such duty",
                choices=(True, False), label="Exchange after a Numerus bid"),
     )
+    turn_mail_keys = ("actions", "bid", "hand_value", "level", "pot", "staked", "statuses", "to_see", "variant")
     move_hints = {
         VIE: "vie N (Italian, Losing): match the bet and raise it by N counters, then name your bid; "
              "vie (English): put in one stake more than the bet",
