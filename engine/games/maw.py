@@ -324,7 +324,7 @@ class Maw(DealSeriesGame):
         robbed = self.robbed if in_deal else None
         return {
             "turn_up_on_table": in_deal and self.turn_up_on_table,
-            "robber": self.robber if in_deal and self.phase == PHASE_ROB else None,
+            "robber": self.robber if in_deal else None,   # whose turn it was to rob: public by the rules
             "robbed_by": robbed["seat"] if robbed else None,
             "my_discard": robbed["discard"] if robbed and robbed["seat"] == seat else None,
             "stock_size": len(self.stock) if in_deal else 0,
