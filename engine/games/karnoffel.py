@@ -155,7 +155,11 @@ class Karnoffel(DealSeriesGame):
             self.score_deal(leading, won)
 
     def tricks_won(self):
-        return [sum(1 for _, _, winner in self.tricks if self.side_of(winner) == side) for side in (0, 1)]
+        sides = self.seats.sides   # looked up once: robots' playouts ask after every trick
+        won = [0, 0]
+        for _, _, winner in self.tricks:
+            won[sides[winner]] += 1
+        return won
 
     def score_deal(self, side, won):
         double = won[side] == HAND_SIZE and self.opts["five_tricks_counts_double"]

@@ -21,6 +21,10 @@ class KarnoffelProfile(TrickProfile):
     game = "karnoffel"
     trump = None
 
+    def __init__(self, options):
+        super().__init__(options)
+        self.powers = {}
+
     def pack(self, view):
         self.trump = view.get("trump")
         return super().pack(view)
@@ -34,9 +38,12 @@ class KarnoffelProfile(TrickProfile):
 
     def power(self, card, led):
         led = led or card
-        power = karnoffel_power(card, led[1], self.trump, card == led, self.options["non_led_devil"],
-                                self.options["minor_trumps_beat_plain"])
-        return -1 if power is None else power
+        key = card, led, self.trump
+        if key not in self.powers:   # the playouts weigh the same pairs again and again
+            power = karnoffel_power(card, led[1], self.trump, card == led, self.options["non_led_devil"],
+                                    self.options["minor_trumps_beat_plain"])
+            self.powers[key] = -1 if power is None else power
+        return self.powers[key]
 
     def strength(self, card):
         """A beater is worth keeping; a plain card only as a lead."""
