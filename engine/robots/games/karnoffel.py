@@ -11,8 +11,11 @@ from ...games.karnoffel import HAND_SIZE, karnoffel_power
 from ..knowledge import deal_plays, hands_as_dealt
 from ..profile import TrickProfile, register_profile
 
-# Only tricks count: weigh one against the worth of keeping a card (measured with the arena).
-TRICK_WORTH = 8
+# Only tricks count. The look-ahead policy weighs a trick against the worth of keeping a card at 8 to 1
+# (measured with the arena); both are scaled to a trick worth 1 so that the strong robot's search, whose
+# outcome is a hand won or lost, is not drowned by the policy's own judgment.
+TRICK_WORTH = 1
+KEEP_SCALE = 1 / 8
 TOP_POWER = 100
 
 
@@ -47,7 +50,8 @@ class KarnoffelProfile(TrickProfile):
 
     def strength(self, card):
         """A beater is worth keeping; a plain card only as a lead."""
-        return self.power(card, card) / TOP_POWER if card[1] == self.trump else 0.4 * self.power(card, card) / TOP_POWER
+        share = 1.0 if card[1] == self.trump else 0.4
+        return KEEP_SCALE * share * self.power(card, card) / TOP_POWER
 
     def extra_exclusions(self, view):
         """A face-up card not yet played is still in its holder's hand."""

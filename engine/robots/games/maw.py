@@ -12,8 +12,11 @@ from ..knowledge import deal_plays, hands_as_dealt
 from ..profile import register_profile
 from ..trump_profile import TrumpProfile
 
-# Three tricks take the pool: a trick is worth far more than keeping a card (measured with the arena).
-TRICK_WORTH = 8
+# Three tricks take the pool. The look-ahead policy weighs a trick against the worth of keeping a card at
+# 8 to 1; both are scaled to a trick worth 1 so that the strong robot's search, whose outcome is counters
+# won or lost, is not drowned by the policy's own judgment.
+TRICK_WORTH = 1
+KEEP_SCALE = 1 / 8
 
 
 @register_profile
@@ -29,6 +32,9 @@ class MawProfile(TrumpProfile):
 
     def trick_value(self, view):
         return TRICK_WORTH
+
+    def strength(self, card):
+        return KEEP_SCALE * super().strength(card)
 
     def side_of(self, seat, seats):
         return seat
