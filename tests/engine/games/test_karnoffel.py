@@ -10,6 +10,10 @@ from engine.errors import IllegalMoveError
 from engine.events import start_event
 from engine.games.karnoffel import karnoffel_power, lowest_face_up
 from engine.record import replay, start_state
+from engine.robots import make_robot
+from engine.robots.knowledge import read_knowledge
+from engine.robots.profile import profile_for
+from engine.robots.strong import guessed_state
 
 # Dealer 3, so seat 0 is eldest and receives the first card of each round.
 HANDS = [
@@ -159,3 +163,58 @@ def test_a_random_game_ends_at_twelve_hands():
     state = replay(random_game("karnoffel", random.Random(3)))
     assert state.over and max(state.scores) == 12 and state.winner == state.scores.index(12)
     assert state.result().seats in ((0, 2), (1, 3))
+
+
+# The robots' hook -----------------------------------------------------------------
+
+
+def random_position(seed, options=None):
+    """A state at a random move of a random game's first deals, and the seat to move."""
+    rng = random.Random(seed)
+    state = start_state(start_event("karnoffel", 4, options or {}, seed % 4))
+    stop = rng.randrange(1, 40)
+    while state.awaiting is not None:
+        if state.awaiting == "deal":
+            deck = state.full_pack()
+            rng.shuffle(deck)
+            state.apply_deal(deck)
+        elif stop == 0:
+            break
+        else:
+            seat = state.to_move[0]
+            state.apply_move(seat, rng.choice(state.legal_moves(seat)))
+            stop -= 1
+    return state, state.to_move[0]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_robots_never_rule_out_the_real_deal_and_rebuild_the_seats_view(seed):
+    state, seat = random_position(seed, {"minor_trumps_beat_plain": bool(seed % 2)})
+    view = state.view(seat)
+    profile = profile_for("karnoffel", view["options"])
+    knowledge = read_knowledge(view, profile)
+    for holder, barred in knowledge.excluded.items():
+        actual = state.set_aside if holder == "set_aside" else state.hands[holder]
+        assert not set(actual) & barred
+    rebuilt = guessed_state(profile, view, knowledge, random.Random(seed)).view(seat)
+    for key in ("hand", "trick", "tricks", "face_up", "trump", "scores", "legal", "to_move"):
+        assert rebuilt[key] == view[key], key
+
+
+def test_the_robots_weigh_the_devil_by_whether_it_was_led():
+    profile = profile_for("karnoffel", start_state(start_event("karnoffel", 4, {}, 0)).opts)
+    profile.trump = "H"
+    assert profile.power("7H", "7H") > profile.power("6H", "7H") > profile.power("KC", "9C")
+    assert profile.power("7H", "KS") == -1 and profile.power("KH", "5D") == -1
+
+
+@pytest.mark.parametrize("level", ["simple", "strong"])
+def test_robots_play_a_deal_from_their_views(level):
+    state = dealt()
+    robots = [make_robot(level, "karnoffel", seed=seat) for seat in range(4)]
+    while state.awaiting == "move":
+        seat = state.to_move[0]
+        move = robots[seat].choose(state.view(seat))
+        assert move in state.legal_moves(seat)
+        state.apply_move(seat, move)
+    assert state.deals == 1 and sum(state.scores) >= 1

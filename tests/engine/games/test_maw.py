@@ -10,6 +10,10 @@ from engine.errors import IllegalMoveError
 from engine.events import start_event
 from engine.games.maw import maw_playable, plain_order, strengths, trump_order
 from engine.record import replay, start_state
+from engine.robots import make_robot
+from engine.robots.knowledge import read_knowledge
+from engine.robots.profile import profile_for
+from engine.robots.strong import guessed_state
 
 
 def ranked(trump, cards):
@@ -176,3 +180,77 @@ def test_an_illegal_card_names_the_obligation():
     play(state, "KS")
     with pytest.raises(IllegalMoveError, match="must follow suit"):
         state.apply_move(1, "4D")
+
+
+# The robots' hook -----------------------------------------------------------------
+
+
+def random_position(seed, players, options=None):
+    """A state at a random move of a random game's first deals, and the seat to move."""
+    rng = random.Random(seed)
+    state = start_state(start_event("maw", players, options or {}, seed % players))
+    stop = rng.randrange(0, 30)
+    while state.awaiting is not None:
+        if state.awaiting == "deal":
+            deck = state.full_pack()
+            rng.shuffle(deck)
+            state.apply_deal(deck)
+        elif stop == 0:
+            break
+        else:
+            seat = state.to_move[0]
+            state.apply_move(seat, rng.choice(state.legal_moves(seat)))
+            stop -= 1
+    return state, state.to_move[0]
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_the_robots_never_rule_out_the_real_deal_and_rebuild_the_seats_view(seed):
+    players = (2, 3, 4, 6)[seed % 4]
+    state, seat = random_position(seed, players, {"follow": "spoil_five"} if seed % 3 == 0 else {})
+    view = state.view(seat)
+    profile = profile_for("maw", view["options"])
+    knowledge = read_knowledge(view, profile)
+    for holder, barred in knowledge.excluded.items():
+        actual = state.stock if holder == "stock" else state.hands[holder]
+        assert not set(actual) & barred, holder
+    rebuilt = guessed_state(profile, view, knowledge, random.Random(seed)).view(seat)
+    for key in ("hand", "trick", "tricks", "trump", "turn_up", "robbed_by", "scores", "pool", "legal", "to_move",
+                "phase", "jinker"):
+        assert rebuilt[key] == view[key], key
+
+
+def test_a_player_who_reneges_is_not_thought_void_in_the_top_trumps():
+    profile = profile_for("maw", {"robbing": True, "follow": "seed", "deals": 8})
+    profile.trump = "H"
+    pack = start_state(start_event("maw", 4, {}, 0)).full_pack()
+    ruled_out = profile.ruled_out(pack, "QH", "KS")        # a trump led, a spade played
+    assert "JH" not in ruled_out and "5H" not in ruled_out and "AH" not in ruled_out and "2H" in ruled_out
+    assert "JH" in profile.ruled_out(pack, "5H", "KS")     # the Five led calls the Jack out
+    assert profile.ruled_out(pack, "9S", "7H") == {card for card in pack if card[1] == "S"}
+
+
+def test_a_robot_robs_with_its_weakest_card_and_jinks_only_on_a_sure_thing():
+    state = dealt()
+    assert make_robot("simple", "maw").choose(state.view(1)) == "4D"    # only 3♦ 2♦ A♦ below it; 3♠ beats 4♠ to 10♠
+    state = dealt({"robbing": False})
+    play(state, "5C", "AC", "TS", "KD", "JC", "QS", "9S", "QD", "AH", "3S", "6D", "JD")
+    assert make_robot("strong", "maw", seed=1).choose(state.view(0)) == "claim"
+    state = dealt({"robbing": False}, hands=[["5C", "JC", "AH", "KC", "QC"]] + HANDS[1:])
+    play(state, "5C", "AC", "TS", "KD", "JC", "QS", "9S", "QD", "AH", "3S", "6D", "JD")
+    assert make_robot("simple", "maw").choose(state.view(0)) == "jink"
+
+
+@pytest.mark.parametrize("level, players", [("simple", 4), ("strong", 4), ("strong", 2), ("simple", 10)])
+def test_robots_play_a_deal_from_their_views(level, players):
+    state = start_state(start_event("maw", players, {}, 0))
+    deck = state.full_pack()
+    random.Random(players).shuffle(deck)
+    state.apply_deal(deck)
+    robots = [make_robot(level, "maw", seed=seat) for seat in range(players)]
+    while state.awaiting == "move":
+        seat = state.to_move[0]
+        move = robots[seat].choose(state.view(seat))
+        assert move in state.legal_moves(seat)
+        state.apply_move(seat, move)
+    assert state.deals == 1 and state.history and sum(state.scores) + state.ledger.pot == 0
