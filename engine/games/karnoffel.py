@@ -193,5 +193,4 @@ class Karnoffel(DealSeriesGame):
             "tricks_won": self.tricks_won(),
             "target": HANDS_TO_WIN,
             "set_aside_count": len(self.set_aside) if in_deal else 0,
-            "table_talk": "open",
         }
