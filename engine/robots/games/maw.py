@@ -124,9 +124,6 @@ class MawProfile(TrumpProfile):
             dealt[robbed_by] = [card for card in dealt[robbed_by] if card != turn_up] + [discard]
         players = view["players"]
         state = self.template(view)
-        # Counters are what the robots play for: a guessed deal is never the game's last, so that
-        # playouts weigh the counters it moves rather than who ends first.
-        state.opts = dict(state.opts, deals=view["deal"] + 1)
         state.next_dealer = view["dealer"]
         state.deals = view["deal"] - 1
         state.deal_pack(stack_deck(dealt, (view["dealer"] + 1) % players, list(BATCHES),
