@@ -31,11 +31,11 @@ def set_up(seats=None, game="quinto", **extra):
     return games.create_game({"game": game, "seats": seats, **extra})
 
 
-NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo")
 
 
 def people(count):
-    """Seats for `count` people (up to eight), Ann first."""
+    """Seats for `count` people (up to ten), Ann first."""
     return [{"name": name, "email": f"{name.lower()}@example.org"} for name in NAMES[:count]]
 def start(seats=None, game="quinto", **extra):
     """Create a game and confirm it from its creator's confirmation mail, as the creator would."""
