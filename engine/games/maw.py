@@ -29,7 +29,7 @@ Dealing a recorded pack: from the dealer's left, two cards each then three;
 the next card is the turn-up, the rest the stock (never played from).
 """
 
-from ..cards import SUIT_NAMES, display, pack, sort_cards
+from ..cards import SUIT_NAMES, display, pack
 from ..dealing import deal_round
 from ..errors import IllegalMoveError
 from ..options import Option

@@ -491,8 +491,8 @@ class Primero(PhasedDeal):
             self.carried = [0] * self.seat_count
         for seat in ranked:
             if taken.get(seat):
-                self.ledger.take_pot(self.deals, seat, why if seat == ranked[0] else f"the bets above the all-in "
-                                     f"winner's, as the next best hand", taken[seat])
+                self.ledger.take_pot(self.deals, seat, why if seat == ranked[0] else ("the bets above the all-in "
+                                     "winner's, as the next best hand"), taken[seat])
         for seat, amount in left.items():
             if how == NO_QUALIFIER or how == THROWN_IN:
                 self.carried[seat] += amount

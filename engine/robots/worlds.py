@@ -35,7 +35,7 @@ REPAIRS_PER_MOVE = 3      # swaps allowed per move of the record before a guess 
 REPAIRS_AT_LEAST = 24
 ELSEWHERE = "elsewhere"   # a place of the pack outside every hand (a stock, a cachette, a discard)
 PROBE_SEED = 20240614
-PROBE_GAMES = 3           # games played to find the keys that earlier deals shape
+PROBE_GAMES = 8           # games played to find the keys that earlier deals shape (a carried pool is rare)
 CARRIED = frozenset({"history", "scores", "deal"})   # keys that earlier deals shape in every game
 PATHS_OF_MOVES = ("moves", "table")   # where a view shows cards as they are played, not as dealt
 

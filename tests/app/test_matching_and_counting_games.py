@@ -3,7 +3,6 @@
 import html
 import re
 
-import pytest
 
 from app.models import STATUS_OVER
 from app.services.moves import play_robot_turns

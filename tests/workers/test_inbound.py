@@ -9,7 +9,6 @@ once and answered once; every mail arrives once.
 """
 
 import imaplib
-import os
 import re
 import smtplib
 import subprocess

@@ -6,9 +6,8 @@ power depends on whether it was led). The face-up cards stay with their
 holders until played.
 """
 
-from ...dealing import stack_deck
-from ...games.karnoffel import HAND_SIZE, karnoffel_power
-from ..knowledge import deal_plays, hands_as_dealt
+from ...games.karnoffel import karnoffel_power
+from ..knowledge import deal_plays
 from ..profile import TrickProfile, register_profile
 
 # Only tricks count. The look-ahead policy weighs a trick against the worth of keeping a card at 8 to 1
@@ -67,19 +66,3 @@ class KarnoffelProfile(TrickProfile):
 
     def hidden_piles(self, view):
         return {"set_aside": view["set_aside_count"]}
-
-    def build_state(self, view, hands, piles):
-        """Deal the guessed hands, each led by its face-up card, then replay the deal's tricks."""
-        dealt = hands_as_dealt(view, hands)
-        for holder, card in view["face_up"]:
-            dealt[holder] = [card] + [other for other in dealt[holder] if other != card]
-        state = self.template(view)
-        state.next_dealer = view["dealer"]
-        state.deals = view["deal"] - 1
-        state.ledger.totals = list(view["scores"])
-        state.deal_pack(stack_deck(dealt, (view["dealer"] + 1) % 4, [1] * HAND_SIZE,
-                                   rest=piles.get("set_aside", ())))
-        for trick in deal_plays(view):
-            for seat, card in trick:
-                state.play(seat, card)
-        return state

@@ -6,9 +6,8 @@ that no trump still out can beat. What a player's failure to follow tells is
 read by Maw's own rules, since the top three trumps may renege.
 """
 
-from ...dealing import stack_deck
-from ...games.maw import BATCHES, CLAIM, JINK, PASS, PHASE_CHOICE, PHASE_ROB, SEED, exempt, maw_suit, strengths
-from ..knowledge import deal_plays, hands_as_dealt
+from ...games.maw import CLAIM, JINK, PASS, SEED, exempt, maw_suit, strengths
+from ..knowledge import deal_plays
 from ..profile import register_profile
 from ..trump_profile import TrumpProfile
 
@@ -110,31 +109,3 @@ class MawProfile(TrumpProfile):
                    and card not in played and card not in hand and card not in self.public_cards(view)]
         best_out = max((self.strengths[card] for card in outside), default=0)
         return all(self.suit_of(card) == self.trump and self.strengths[card] > best_out for card in hand)
-
-    # Full states -------------------------------------------------------------------
-
-    def build_state(self, view, hands, piles):
-        """Deal the guessed hands (a robber's as dealt, with his discard back), then replay the rob and tricks."""
-        dealt = hands_as_dealt(view, hands)
-        stock = list(piles.get("stock", ()))
-        turn_up, robbed_by = view["turn_up"], view["robbed_by"]
-        discard = None
-        if robbed_by is not None:
-            discard = view["my_discard"] or stock.pop(0)
-            dealt[robbed_by] = [card for card in dealt[robbed_by] if card != turn_up] + [discard]
-        players = view["players"]
-        state = self.template(view)
-        state.next_dealer = view["dealer"]
-        state.deals = view["deal"] - 1
-        state.deal_pack(stack_deck(dealt, (view["dealer"] + 1) % players, list(BATCHES),
-                                   rest=[turn_up] + stock))
-        if state.phase == PHASE_ROB and view["phase"] != PHASE_ROB:
-            state.play(state.robber, discard or PASS)
-        for trick in deal_plays(view):
-            for seat, card in trick:
-                if state.phase == PHASE_CHOICE:
-                    state.play(state.turn, JINK)
-                state.play(seat, card)
-        state.ledger.counters = list(view["scores"])
-        state.ledger.pot = view["pool"]
-        return state
