@@ -2,7 +2,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install browser run test bench clean
+.PHONY: install browser imap run test bench clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -16,11 +16,15 @@ install: $(STAMP)
 browser:
 	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
 
+# The IMAP poller's tests start Debian's dovecot on loopback (tests/workers/imap_server.py).
+imap:
+	@command -v dovecot >/dev/null || test -x /usr/sbin/dovecot || (apt-get update -qq && apt-get install -y -qq dovecot-imapd)
+
 # Development: mail shown on /dev/mailbox, a key kept in instance/ (see app/config.py).
 run: $(STAMP)
 	DEV_MAILBOX=1 $(PY) -m app.run
 
-test: $(STAMP) browser
+test: $(STAMP) browser imap
 	$(PY) -m pytest -q
 
 bench: $(STAMP)

@@ -55,12 +55,30 @@ class Config:
     robot_turn_time: int = 120
     vacation_days: int = 14
     digest_period: int = 86400
+    # A seat counts as at its table for this long after it last opened or polled its table or moved there:
+    # no turn mail or reminder reaches a seat that asked to be mailed only when away (app/presence.py).
+    presence_seconds: int = 300
     # Rate limits on the requests that make the service mail someone (app/limits.py), in Flask-Limiter's
     # notation ("10 per hour", several joined by ";"): per client address, and per address mailed.
     limit_games_per_client: str = "10 per hour"
     limit_games_per_address: str = "10 per day"
     limit_links_per_client: str = "10 per hour"
     limit_links_per_address: str = "5 per day"
+    limit_replies_per_seat: str = "60 per hour; 600 per day"
+    # Play by replying (app/services/replies.py): the domain of the reply addresses (`play+<token>@domain`;
+    # empty turns replies off), the SMTP receiver's address and port (workers/inbound.py), the largest
+    # mail taken, and the mailbox an IMAP poller empties every `imap_interval` seconds (off without a host).
+    inbound_domain: str = ""
+    inbound_host: str = "127.0.0.1"
+    inbound_port: int = 2525
+    reply_max_bytes: int = 1024 * 1024
+    imap_host: str = ""
+    imap_port: int = 993
+    imap_user: str = ""
+    imap_password: str = ""
+    imap_ssl: bool = True
+    imap_folder: str = "INBOX"
+    imap_interval: int = 60
 
     @classmethod
     def from_env(cls, instance_path, environ=None):
@@ -89,7 +107,15 @@ class Config:
             dev_mailbox=dev_mailbox,
             reminder_share=float(env.get("REMINDER_SHARE", cls.reminder_share)),
             max_content_length=int(env.get("MAX_CONTENT_LENGTH", cls.max_content_length)),
-            **{name: int(env[name.upper()]) for name in WORKER_SECONDS if env.get(name.upper())},
+            # Development answers its own reply addresses (make run starts the receiver): on by default there.
+            inbound_domain=env.get("INBOUND_DOMAIN", "localhost" if dev_mailbox else "").strip().lower(),
+            inbound_host=env.get("INBOUND_HOST") or cls.inbound_host,
+            imap_host=env.get("IMAP_HOST", ""),
+            imap_user=env.get("IMAP_USER", ""),
+            imap_password=env.get("IMAP_PASSWORD", ""),
+            imap_ssl=flag({"IMAP_SSL": "1", **env}, "IMAP_SSL"),
+            imap_folder=env.get("IMAP_FOLDER") or cls.imap_folder,
+            **{name: int(env[name.upper()]) for name in WHOLE_NUMBERS if env.get(name.upper())},
             **{name: env[name.upper()] for name in RATE_LIMITS if env.get(name.upper())},
         )
 
@@ -99,9 +125,10 @@ class Config:
         return [*self.secret_key_fallbacks, self.secret_key]
 
 
-# Whole-number worker settings that the environment may set (upper-cased names).
-WORKER_SECONDS = ("sweep_interval", "mail_retry_base", "mail_max_attempts", "mail_claim_timeout", "outage_grace",
-                  "robot_turn_time", "vacation_days", "digest_period")
+# Whole-number settings that the environment may set (upper-cased names): seconds, a port, bytes.
+WHOLE_NUMBERS = ("sweep_interval", "mail_retry_base", "mail_max_attempts", "mail_claim_timeout", "outage_grace",
+                  "robot_turn_time", "vacation_days", "digest_period", "presence_seconds", "inbound_port", "reply_max_bytes", "imap_port",
+                  "imap_interval")
 
 
 def flag(env, name):
@@ -114,7 +141,7 @@ def database_url_from_env(instance_path, environ=None):
     return env.get("DATABASE_URL") or f"sqlite:///{Path(instance_path) / 'cachette.sqlite'}"
 # Rate limit settings that the environment may set (upper-cased names).
 RATE_LIMITS = ("limit_games_per_client", "limit_games_per_address", "limit_links_per_client",
-               "limit_links_per_address")
+               "limit_links_per_address", "limit_replies_per_seat")
 
 
 def instance_secret(instance_path):

@@ -8,6 +8,7 @@ an `admit(addresses)` check once the request is read and before it writes.
 Either way a request over its limit is answered 429 and writes nothing.
 """
 
+from flask import request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse_many
@@ -38,10 +39,12 @@ def init_app(app, config):
     limiter.init_app(app)
 
 
-def per_client(setting, what):
+def per_client(setting, what, exempt_when=None):
     """A decorator counting a route's POSTs per client address against the limit `setting` names; the routes
-    sharing a setting share their count."""
+    sharing a setting share their count. A POST for which `exempt_when()` is true (one that mails nobody) is
+    not counted."""
     return limiter.shared_limit(lambda: getattr(settings(), setting), scope=setting, methods=["POST"],
+                                exempt_when=exempt_when,
                                 error_message=lambda: too_many(what, "from your network address", setting))
 
 
@@ -65,7 +68,11 @@ def too_many(what, whose, setting):
     return f"Too many {what} {whose} (at most {getattr(settings(), setting)}). Please try again later."
 
 
-games_per_client = per_client("limit_games_per_client", "new games")
+# Showing the new-game form again for another number of players starts nothing.
+games_per_client = per_client("limit_games_per_client", "new games",
+                              exempt_when=lambda: "change_players" in request.form)
 links_per_client = per_client("limit_links_per_client", "requests for links")
 admit_games = per_address("limit_games_per_address", "new games")
 admit_links = per_address("limit_links_per_address", "mailed links")
+# Replies by mail (app.services.replies), counted per seat (`<game id>:<seat>`), or per sender when refused.
+admit_replies = per_address("limit_replies_per_seat", "replies")

@@ -3,7 +3,8 @@
 A seat link carries (game id, seat, link version); bumping the seat's
 `link_version` revokes every link made before. A confirmation link carries
 (address, link number) and expires; an unsubscribe link carries the address
-alone and does nothing else. Keys come from the config as a list, the
+alone and does nothing else. A reply address carries a seat link's facts
+and the position its mail showed (see `reply_token`). Keys come from the config as a list, the
 newest last: links signed with an older key still open.
 
 Every rejected link, whatever the reason, gets the one message REJECTED:
@@ -12,12 +13,13 @@ the answer tells nobody whether a link was forged, replaced, used or old.
 
 from functools import lru_cache
 
-from itsdangerous import BadSignature, URLSafeSerializer, URLSafeTimedSerializer
+from itsdangerous import BadSignature, Signer, URLSafeSerializer, URLSafeTimedSerializer
 
 SEAT = "seat-link"
 CONFIRM = "confirm-address"
 MY_GAMES = "my-games"
 UNSUBSCRIBE = "unsubscribe"
+REPLY = "reply-address"
 MY_GAMES_MAX_AGE = 7 * 24 * 3600
 CONFIRM_MAX_AGE = 7 * 24 * 3600
 REJECTED = ("This link does not work: it may be incomplete, replaced by a newer one, already used or out of date. "
@@ -112,3 +114,30 @@ def read_my_games_token(keys, token):
     if not isinstance(email, str):
         raise BadLink()
     return email
+
+
+def reply_token(keys, seat, seq):
+    """The token of a seat's reply address for the position `seq`: `<game>.<seat>.<link version>.<seq>.<signature>`.
+
+    Short enough for an address's local part (at most 64 characters) and
+    made of characters every mail program keeps; revoked with the seat's
+    links, as it carries their version.
+    """
+    return _reply_signer(tuple(keys)).sign(f"{seat.game_id}.{seat.seat}.{seat.link_version}.{seq}").decode()
+
+
+def read_reply_token(keys, token):
+    """(game id, seat, link version, seq) from a reply token; BadLink if it was not signed by us."""
+    try:
+        payload = _reply_signer(tuple(keys)).unsign(token).decode()
+    except (BadSignature, UnicodeError):
+        raise BadLink() from None
+    game_id, *numbers = payload.rsplit(".", 3)
+    if len(numbers) != 3 or not all(number.isdecimal() for number in numbers):
+        raise BadLink()
+    return game_id, *(int(number) for number in numbers)
+
+
+@lru_cache(maxsize=32)
+def _reply_signer(keys):
+    return Signer(list(keys), salt=REPLY, sep=".")

@@ -29,10 +29,11 @@ MAIL_SUPPRESSED = "suppressed"       # the seat stopped mail, or the address ask
 MAIL_UNCONFIRMED = "unconfirmed"     # held until its address is confirmed
 MAIL_DROPPED = "dropped"             # never sent: a newer mail of its seat replaced it, or its link was spent
 
-MAIL_EACH = "each"                   # a mail for every turn (the default)
+MAIL_AWAY = "away"                   # a turn mail only while not at the table (the default; app/presence.py)
+MAIL_EACH = "each"                   # a mail for every turn
 MAIL_DIGEST = "digest"               # one digest a day
 MAIL_NONE = "none"                   # no mail for this seat
-MAIL_PREFERENCES = (MAIL_EACH, MAIL_DIGEST, MAIL_NONE)
+MAIL_PREFERENCES = (MAIL_AWAY, MAIL_EACH, MAIL_DIGEST, MAIL_NONE)
 
 ADDRESS_UNCONFIRMED = "unconfirmed"  # gets nothing but a confirmation mail, at most one a day
 ADDRESS_CONFIRMED = "confirmed"
@@ -78,10 +79,11 @@ class Seat(SQLModel, table=True):
     email: str | None = Field(default=None, max_length=320)
     robot: str | None = Field(default=None, max_length=32)   # robot level, None for a person
     link_version: int = 1                                  # bumping it revokes the seat's links
-    mail_preference: str = Field(default=MAIL_EACH, max_length=16)
+    mail_preference: str = Field(default=MAIL_AWAY, max_length=16)
     auto_forced: bool = False                              # play this person's forced moves for them
     away_until: datetime | None = None                     # on vacation until then: no deadline falls before
     vacation_days_used: int = 0
+    time_zone: str | None = Field(default=None, max_length=64)   # a zoneinfo name for the seat's deadlines
 
 
 class Event(SQLModel, table=True):

@@ -1,8 +1,11 @@
 """`make run`: the whole service on one machine, with nothing to install.
 
 Listens on 127.0.0.1, port 5000 or $PORT; migrations are applied on start.
-Beside the web process: a private Redis (unless REDIS_URL names one), and a
-real Celery worker and beat, started again if they die (workers/devserver.py).
+Beside the web process: a private Redis (unless REDIS_URL names one), a
+real Celery worker and beat, started again if they die (workers/devserver.py),
+and the SMTP receiver of replies (workers/inbound.py) on 127.0.0.1, port 2525
+or $INBOUND_PORT, so that a mail of the development mailbox can be answered
+with any SMTP client.
 Ctrl-C or SIGTERM stops them all. `make run` sets DEV_MAILBOX=1 (app/config.py).
 """
 
@@ -12,6 +15,7 @@ import tempfile
 from contextlib import ExitStack
 
 from workers.devserver import background_workers, private_redis
+from workers.inbound import start_receiver
 from workers.web import attach
 
 from . import create_app
@@ -37,6 +41,15 @@ def main():
         if config.dev_mailbox:
             print(f"Mail is not sent; read it at {address}dev/mailbox", flush=True)
         print(f"The workers' broker: {config.redis_url}", flush=True)
+        if config.inbound_domain:
+            try:
+                receiver = start_receiver(app, host="127.0.0.1")
+            except OSError as error:
+                raise SystemExit(f"cachette cannot start: the receiver of replies cannot listen on 127.0.0.1:"
+                                 f"{config.inbound_port} ({error}); set INBOUND_PORT to a free port") from None
+            stack.callback(receiver.stop)
+            print(f"Replies to game mail (play+...@{config.inbound_domain}) are taken by SMTP on "
+                  f"127.0.0.1:{config.inbound_port}", flush=True)
         stack.enter_context(background_workers(scratch))
         try:
             app.run(host="127.0.0.1", port=port, threaded=True, use_reloader=False)

@@ -83,3 +83,17 @@ def stack_deck(hands, first, batches, step=1, rest=()):
             deck.extend(hands[seat][taken[seat]:taken[seat] + size])
             taken[seat] += size
     return deck + list(rest)
+
+
+def draw_in_turn(stock, hands, order):
+    """Each seat of `order` in turn takes the top card of `stock` (top first; taken from the list itself).
+
+    Nobody draws unless the stock holds a card for each of them: the stock's
+    last cards then stay where they are. Returns whether they drew.
+    """
+    if len(stock) < len(order):
+        return False
+    for seat, card in zip(order, stock):
+        hands[seat].append(card)
+    del stock[:len(order)]
+    return True

@@ -14,7 +14,9 @@ class Option:
     option gives `minimum`/`maximum` instead. `default` may be a function of
     the number of players, for defaults that depend on it. `help` is the
     one-line explanation people read; `label`, its name as people read it,
-    defaults to the name in words.
+    defaults to the name in words. `players` lists the numbers of players
+    the option means something for (empty: every number); the new-game form
+    offers it only for those, and the default stands for the others.
     """
 
     name: str
@@ -24,11 +26,16 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     label: str = ""
+    players: tuple = ()
 
     @property
     def title(self):
         """The option's name as people read it."""
         return self.label or self.name.replace("_", " ").capitalize()
+
+    def applies_to(self, players):
+        """Whether the option means something in a game of `players` players."""
+        return not self.players or players in self.players
 
     def default_for(self, players):
         return self.default(players) if callable(self.default) else self.default

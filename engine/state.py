@@ -32,6 +32,7 @@ class GameState(GameProtocol):
     score_meaning = POINTS
     flagship = False   # whether the lobby lists this game first and offers it unless another is picked
     move_hints = {}    # each spoken move (a word, not a card): what it does, in one line for players
+    turn_mail_keys = ()   # the keys of its own view section that its part of the turn mail reads (the mail keeps no more)
 
     def __init__(self, players, options, dealer):
         if players not in self.players:
@@ -49,6 +50,7 @@ class GameState(GameProtocol):
         self.deals = 0
         self.over = False
         self.winner = None
+        self.deal_moves = []   # (seat, move) of the deal in progress, as `apply_move` made them
 
     @classmethod
     def default_options(cls, players):
@@ -163,6 +165,7 @@ class GameState(GameProtocol):
         if self.awaiting != AWAITING_DEAL:
             raise DealError(f"a deal is not expected now: {self.waiting_for()}")
         self.deal_pack(check_deck(deck, self.full_pack()))
+        self.deal_moves = []
 
     def apply_move(self, seat, text):
         """Check a move from outside (any accepted notation) and apply it."""
@@ -176,6 +179,7 @@ class GameState(GameProtocol):
             if move not in legal:
                 raise self.explain_illegal(seat, move)
         self.play(seat, move)
+        self.deal_moves.append((seat, move))
         return move
 
     def turn_error(self, seat):
@@ -226,11 +230,20 @@ class GameState(GameProtocol):
             "scores": list(self.scores),
             "score_meaning": self.score_meaning,
             "history": self.history_view(),
+            "moves": self.moves_seen_by(seat),
             "options": dict(self.opts),
             "over": self.over,
             "winner": self.winner,
             "result": {"seats": list(result.seats), "sides": list(result.sides)} if result else None,
         }
+
+    def moves_seen_by(self, seat):
+        """The moves of the deal in progress (or just over) as `seat` may know them: [seat, move or None].
+
+        Asked when the view is made, which `move_seen_by` allows: within a deal a card
+        put out of a seat's sight stays out of it.
+        """
+        return [[mover, self.move_seen_by(seat, move)] for mover, move in self.deal_moves]
 
     def read_legal(self, seat):
         """The legal moves of `seat`, for a reader: a game whose `legal_moves` keeps a cache for the

@@ -84,6 +84,11 @@ class TrickGame(GameState):
 
     def trick_winner(self, cards):
         """The seat that wins a complete trick of (seat, card) pairs, by `card_power`."""
+        return self.strongest_seat(cards)
+
+    def strongest_seat(self, cards):
+        """The seat whose card bids strongest among (seat, card) pairs, a whole trick or one in progress,
+        by `card_power`; None while no card played can win."""
         leader, led = cards[0]
         led_suit, trump = self.card_suit(led), self.trump
         winner, best, tied = None, None, None
@@ -161,6 +166,7 @@ class TrickGame(GameState):
         return {
             "leader": self.leader,
             "trick": [[seat, card] for seat, card in self.trick],
+            "winning": self.strongest_seat(self.trick) if self.trick else None,
             "last_trick": trick_json(self.tricks[-1]) if self.tricks else None,
             "tricks": [trick_json(trick) for trick in self.tricks],
         }

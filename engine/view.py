@@ -24,6 +24,7 @@ ENVELOPE = {
     "scores": "the running scores, one per side",
     "score_meaning": "'points', 'penalty' (lower is better) or 'counters'",
     "history": "the finished deals, as every seat may see them",
+    "moves": "the moves of the deal in progress (or just over), each as [seat, move], move null where unseen",
     "options": "every option's value",
     "over": "whether the game is over",
     "winner": "the winning side once over (null for a tie or before the end)",
@@ -51,6 +52,7 @@ def envelope_problems(view, seat_count):
         "score_meaning": view["score_meaning"] in ("points", "penalty", "counters"),
         "legal": view["legal"] == sorted(view["legal"]),
         "to_move": isinstance(view["to_move"], list),
+        "moves": all(isinstance(pair, list) and len(pair) == 2 and type(pair[0]) is int for pair in view["moves"]),
         "result": (view["result"] is None) == (not view["over"]),
     }
     return [f"bad {key}: {view[key]!r}" for key, good in checks.items() if not good]

@@ -77,9 +77,9 @@ def dispatched():
 
 
 def make_config(tmp_path, database_url, **changes):
-    """Development settings (the mailbox on), as `make run` has them."""
+    """Development settings (the mailbox on, turn mails answerable by reply), as `make run` has them."""
     settings = dict(instance_path=str(tmp_path), database_url=database_url, secret_key="test-secret-key",
-                    base_url="http://localhost", testing=True, dev_mailbox=True)
+                    base_url="http://localhost", testing=True, dev_mailbox=True, inbound_domain="localhost")
     settings.update(changes)
     return Config(**settings)
 

@@ -47,6 +47,9 @@ def celery_settings(config):
             "send-digests": {"task": "cachette.send_digests", "schedule": every},
         },
     }
+    if config.imap_host:
+        settings["beat_schedule"]["poll-replies"] = {"task": "cachette.poll_replies",
+                                                     "schedule": timedelta(seconds=config.imap_interval)}
     if config.redis_url:
         settings.update(broker_url=config.redis_url, broker_transport="workers.redis_transport:Transport",
                         broker_transport_options={"visibility_timeout": 3600})

@@ -27,8 +27,14 @@ def build_message(row, bodies, mail_from, thread_root=None, unsubscribe_url=None
     """The multipart message for an outbox row, with its rendered (text, HTML) `bodies`.
 
     `thread_root` is the Message-ID of the first mail this recipient had about
-    the game: every later one replies to it, so a game's mails thread together.
+    the game: every later one replies to it, so a game's mails thread together;
+    an answer to a person's reply (app.services.replies) replies to that reply,
+    within the same thread. A mail that may be answered with a move has the
+    seat's reply address as its Reply-To. Every mail is marked as sent by a
+    program (RFC 3834 `Auto-Submitted`), so that well-behaved vacation
+    responders leave it unanswered.
     """
+    context = row.context or {}
     message = EmailMessage(policy=MAIL_POLICY)
     try:
         message["From"] = mail_from
@@ -36,9 +42,16 @@ def build_message(row, bodies, mail_from, thread_root=None, unsubscribe_url=None
         message["Subject"] = row.subject
         message["Message-ID"] = row.message_id
         message["Date"] = format_datetime(row.created_at)
-        if thread_root and thread_root != row.message_id:
+        answered = context.get("in_reply_to")
+        if answered:
+            message["In-Reply-To"] = answered
+            message["References"] = " ".join(dict.fromkeys(filter(None, (thread_root, answered))))
+        elif thread_root and thread_root != row.message_id:
             message["In-Reply-To"] = thread_root
             message["References"] = thread_root
+        if context.get("reply_to"):
+            message["Reply-To"] = context["reply_to"]
+        message["Auto-Submitted"] = "auto-replied" if answered else "auto-generated"
         if unsubscribe_url:
             message["List-Unsubscribe"] = f"<{unsubscribe_url}>"
             message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"

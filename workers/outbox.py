@@ -4,7 +4,10 @@ A row is claimed with a conditional UPDATE before it is sent, so two
 workers handed the same id send it once. A claim older than the claim
 timeout belongs to a worker that died: the sweep hands the row out again.
 Every mail passes here, so here its seat's own choice and then its
-address's consent (app.services.consent) are applied.
+address's consent (app.services.consent) are applied. A seat mailed only
+when away (the default) gets no turn mail or reminder while it is at its
+table (app.presence): the row waits until the seat has left, and is dropped
+once the turn is no longer the seat's.
 """
 
 import smtplib
@@ -14,17 +17,21 @@ from flask import current_app
 from sqlalchemy import and_, or_, select, text, update
 
 from app.context import database, settings
-from app.models import (MAIL_CLAIMED, MAIL_DIGEST, MAIL_FAILED, MAIL_HELD, MAIL_NONE, MAIL_QUEUED, MAIL_SENT,
-                        MAIL_SUPPRESSED, Outbox, Seat)
+from app.models import (MAIL_AWAY, MAIL_CLAIMED, MAIL_DIGEST, MAIL_DROPPED, MAIL_FAILED, MAIL_HELD, MAIL_NONE,
+                        MAIL_QUEUED, MAIL_SENT, MAIL_SUPPRESSED, STATUS_ACTIVE, Game, Outbox, Seat)
+from app.presence import present_until
 from app.services import consent
 from app.services.clock import utcnow
 from app.services.mail import MailNotRendered, mail_bodies, unsubscribe_url
+from app.services.seats import seat_to_move
 
 from .mailer import (BadMail, MailboxSender, SmtpSender, build_message, envelope_sender, is_permanent,
                      recipient_address)
 
 # Mails about turns that a seat asking for a daily digest gets in the digest instead.
 DIGESTIBLE = frozenset({"your_turn", "reminder", "timeout", "vacation", "paused", "deal_end"})
+# Mails telling a seat it is its turn: a seat mailed only when away gets them only away from its table.
+TURN_KINDS = frozenset({"your_turn", "reminder"})
 MAX_BACKOFF = 6 * 3600
 SWEEP_BATCH = 5000
 
@@ -59,13 +66,17 @@ def deliver_batch(outbox_ids):
         rows = session.execute(select(Outbox).where(Outbox.id.in_(claimed)).order_by(Outbox.id)).scalars().all()
         addressed = {row.id: plain_address(row.recipient) for row in rows}
         book = consent.book_for(session, {row.recipient for row in rows if addressed[row.id]}, claim)
-        seats, roots, links = {}, {}, {}
+        seats, games, roots, links = {}, {}, {}, {}
         for row in rows:
             seat = lookup(seats, (row.game_id, row.seat), lambda: seat_of(session, row))
             try:
                 withheld = None   # a row without one plain address fails when its mail is built, below
                 if addressed[row.id]:
-                    withheld = withheld_status(row, seat) or consent.withheld_status(session, row, book, claim)
+                    withheld = (withheld_status(row, seat, lambda: turn_is_theirs(session, games, row))
+                                or consent.withheld_status(session, row, book, claim))
+                if withheld is None and (back := away_until(row, seat)):
+                    # Tried again once the seat has left its table; this try does not count as a failed one.
+                    withheld, row.next_attempt_at, row.attempts = MAIL_QUEUED, back, row.attempts - 1
                 if withheld is None:
                     root = lookup(roots, (row.game_id, row.recipient), lambda: thread_root(session, row))
                     link = lookup(links, row.recipient, lambda: unsubscribe_url(row.recipient))
@@ -167,15 +178,31 @@ def seat_of(session, row):
     return session.execute(select(Seat).where(Seat.game_id == row.game_id, Seat.seat == row.seat)).scalar_one_or_none()
 
 
-def withheld_status(row, seat):
-    """Held for the digest, or suppressed, as the seat chose; None to send now."""
+def withheld_status(row, seat, turn_is_theirs):
+    """Held for the digest, or suppressed, as the seat chose, or dropped as a turn mail of a seat mailed only
+    when away whose turn has passed (`turn_is_theirs()` says whether it still is); None to send now."""
     if seat is None:
         return None
     if seat.mail_preference == MAIL_NONE:
         return MAIL_SUPPRESSED
     if seat.mail_preference == MAIL_DIGEST and row.kind in DIGESTIBLE:
         return MAIL_HELD
+    if seat.mail_preference == MAIL_AWAY and row.kind in TURN_KINDS and not turn_is_theirs():
+        return MAIL_DROPPED
     return None
+
+
+def away_until(row, seat):
+    """When to try again a turn mail of a seat mailed only when away that is at its table now; else None."""
+    if seat is None or seat.mail_preference != MAIL_AWAY or row.kind not in TURN_KINDS:
+        return None
+    return present_until(row.game_id, row.seat)
+
+
+def turn_is_theirs(session, games, row):
+    """Whether the row's seat is to move in its game, in play (`games` caches the batch's game rows)."""
+    game = lookup(games, row.game_id, lambda: session.get(Game, row.game_id))
+    return game is not None and game.status == STATUS_ACTIVE and seat_to_move(game, row.seat)
 
 
 def thread_root(session, row):

@@ -13,7 +13,7 @@ from app.services.mygames import mail_my_games as queue_list_mail
 
 from app.services import deadlines, digests
 
-from . import outbox
+from . import imap_poll, outbox
 
 
 SEND_BATCH = 50  # rows per task when many are handed out at once
@@ -66,3 +66,9 @@ def send_digests():
 def mail_my_games(email, requested_at):
     """Look up an address's games and queue the list mail if it plays (the web request did not look)."""
     return queue_list_mail(email, datetime.fromisoformat(requested_at))
+
+
+@shared_task(name="cachette.poll_replies", ignore_result=True)
+def poll_replies():
+    """Act on the replies waiting in the IMAP mailbox (scheduled only while IMAP_HOST is set)."""
+    return imap_poll.poll_mailbox()

@@ -8,6 +8,8 @@ Entry points (views, the CLI and workers call these, never the models directly):
 - `tables.open_seat(token)`, `tables.public_summary(game_id)`
 - `mygames.request_my_games(email, admit)` (the look-up runs in a task: `mygames.mail_my_games`),
   `mygames.games_for_token(token)`
+- `replies.receive(raw, envelope_sender, recipients)`: a reply to a turn mail, played as the move
+  (the SMTP receiver and the IMAP poller of workers/ hand each mail to it)
 - `deadlines.sweep_deadlines(now)`: reminders, the timeout policy and grace after an outage
   (with `notices`, their mails); `digests.send_digests(now)`: the daily digests
 Errors are `ServiceError`s with an HTTP status and a stable code.

@@ -84,7 +84,7 @@ def remind(game_id, now):
         mover = seats[find_game(game.game).seating(game.players, game.options).controllers[game.to_move[0]]]
         if mover.robot is not None or not mover.email:
             return 0
-        notices.queue_reminder(session, game, seats, mover)
+        notices.queue_reminder(session, game, seats, mover, replay_game(session, game.id)[1])
         return 1
 
 

@@ -4,16 +4,15 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
-from engine import find_game
-
 from app.context import database, settings
 from app.models import MAIL_DIGESTED, MAIL_HELD, Outbox
+from app.present import moment_words
 from app.services.clock import utcnow
 from app.services.mail import queue_mail
 from app.services.record import lock_game
-from app.services.seats import seats_of
+from app.services.seats import seat_to_move, seats_of
 
-from app.services.notify import seat_context
+from app.services.notify import game_label, seat_context
 
 
 def send_digests(now=None):
@@ -40,11 +39,10 @@ def queue_digest(game_id, seat_number):
             row.status = MAIL_DIGESTED
         seats = seats_of(session, game_id)
         seat = seats[seat_number]
-        controllers = find_game(game.game).seating(game.players, game.options).controllers
         context = seat_context(game, seats, seat)
-        context.update(items=[{"subject": row.subject, "at": row.created_at.strftime("%a %-d %b, %H:%M UTC")}
+        context.update(items=[{"subject": row.subject, "at": moment_words(row.created_at, seat.time_zone)}
                               for row in held],
-                       your_move=bool(game.to_move) and controllers[game.to_move[0]] == seat_number)
-        queue_mail(session, "digest", seat.email, f"Your day in {context['title']}", context,
+                       your_move=seat_to_move(game, seat_number))
+        queue_mail(session, "digest", seat.email, f"Your day in {game_label(context['title'], seats, seat)}", context,
                    game_id=game_id, seat=seat_number, seq=game.seq)
         return 1

@@ -79,7 +79,7 @@ def start_confirmed(session, game):
     game.status = STATUS_ACTIVE
     game.confirmed_at = utcnow()
     sync_summary(game, state)
-    notify.queue_invitations(session, game, seats)
+    notify.queue_invitations(session, game, seats, state)
     queue_robot_if_due(session, game, state, seats)
     return notify.creator_of(game, seats)
 

@@ -28,9 +28,10 @@ class MoveResult:
     move: str          # canonical
     seq: int           # the game's seq after the move (and any deal it caused)
     view: dict         # what the acting seat sees now
+    retried: bool = False   # the same move sent again: it was accepted before, nothing was written now
 
 
-def submit_move(token, move, seq):
+def submit_move(token, move, seq, answer=None):
     """A person's move through their seat link, made against log position `seq`.
 
     Forbidden (403) for a bad link, BadInput (422) for a malformed or illegal
@@ -38,6 +39,9 @@ def submit_move(token, move, seq):
     current position or the game is not in play. Nothing is written unless
     the move is accepted. The same move sent again from the same position
     after it was accepted is answered as if accepted now (see `retried_move`).
+    `answer(session, link, result, state)`, if given, is called in the move's
+    own transaction once it is accepted (or found retried), with the state
+    now (read it only): a mail saying so is written exactly when the move is.
     """
     if type(seq) is not int or not 0 <= seq <= SEQ_MAX:
         raise BadInput("seq must be a whole number: the position the move was made against", "bad_seq")
@@ -48,10 +52,14 @@ def submit_move(token, move, seq):
         game = link.game
         retried = retried_move(session, game, link.seat.seat, move, seq) if seq < game.seq else None
         if retried is not None:
+            if answer is not None:
+                answer(session, link, retried, snapshots.state_at(session, game.id, game.seq))
             return retried
         check_in_play(session, game, seq)
         state = snapshots.state_at(session, game.id, game.seq).clone()
         result = apply_move(session, game, state, link.seats, link.seat.seat, move)
+        if answer is not None:
+            answer(session, link, result, state)
     snapshots.remember(result.game_id, result.seq, state)
     return result
 
@@ -120,7 +128,7 @@ def retried_move(session, game, player_seat, move, seq):
     if canonical != made["move"] or before.controller(made["seat"]) != player_seat:
         return None
     view = snapshots.state_at(session, game.id, game.seq).view(player_seat)
-    return MoveResult(game.id, player_seat, made["seat"], canonical, game.seq, view)
+    return MoveResult(game.id, player_seat, made["seat"], canonical, game.seq, view, retried=True)
 
 
 def only_notes_since(session, game, seq):

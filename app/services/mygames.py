@@ -1,16 +1,18 @@
 """"My games": a person asks by email and gets a link listing all their games."""
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
-from engine import find_game
+from engine import PENALTY, find_game
 
 from .. import dispatch
 from ..context import database, external_url, settings
 from ..links import REJECTED, BadLink, my_games_token, read_my_games_token
-from ..models import STATUS_UNCONFIRMED, Game, Outbox, Seat
+from ..models import STATUS_ACTIVE, STATUS_OVER, STATUS_UNCONFIRMED, Event, Game, Outbox, Seat
+from ..present import clock_words, deadline_words, moment_words, names_words
 from .clock import utcnow
 from .errors import Forbidden
 from .mail import queue_mail
+from .notify import holder_words, named_scores
 from .seats import seat_path
 from .spec import clean_email
 
@@ -56,19 +58,56 @@ def list_path(email):
 
 
 def games_for_token(token):
-    """(email, [entry]) for a my-games link; each entry has the game, its title and the seat link."""
+    """(email, [entry]) for a my-games link, the games awaiting this person's move first, then the others in
+    play, then those waiting for confirmation, then the finished ones, each group by its last move, newest
+    first. An entry has the game, the seat, its title, the other players, whose turn it is, the deadline,
+    the last move's time (in the seat's time zone) and the score, in words, and the seat link."""
     try:
         email = read_my_games_token(settings().signing_keys, token)
     except BadLink:
         raise Forbidden(REJECTED) from None
     with database().reading() as session:
-        rows = session.execute(
-            select(Seat, Game).join(Game, Game.id == Seat.game_id)
-            .where(mailable_to(email)).order_by(Game.created_at.desc())
-        ).all()
-        entries = [{"game": game, "seat": seat, "title": find_game(game.game).title, "url": seat_path(seat)}
-                   for seat, game in rows]
+        rows = session.execute(select(Seat, Game).join(Game, Game.id == Seat.game_id).where(mailable_to(email))).all()
+        game_ids = {game.id for _, game in rows}
+        seats_by_game = {}
+        for seat in session.execute(select(Seat).where(Seat.game_id.in_(game_ids))).scalars():
+            seats_by_game.setdefault(seat.game_id, {})[seat.seat] = seat
+        last_moves = dict(session.execute(select(Event.game_id, func.max(Event.created_at))
+                                          .where(Event.game_id.in_(game_ids)).group_by(Event.game_id)).all())
+    now = utcnow()
+    entries = [entry_for(game, seat, seats_by_game[game.id], last_moves.get(game.id), now) for seat, game in rows]
+    entries.sort(key=lambda entry: entry["last_at"] or entry["game"].created_at, reverse=True)
+    entries.sort(key=lambda entry: ORDER.index(entry["group"]))
     return email, entries
+
+
+YOUR_MOVE, IN_PLAY, WAITING, OVER = "your_move", "in_play", "waiting", "over"
+ORDER = (YOUR_MOVE, IN_PLAY, WAITING, OVER)
+
+
+def entry_for(game, seat, seats, last_at, now):
+    """One row of the list: `seat`'s view of `game` (whose seat rows are `seats`), in words."""
+    engine_game = find_game(game.game)
+    seating = engine_game.seating(game.players, game.options)
+    mover = seats.get(seating.controllers[game.to_move[0]]) if game.to_move else None
+    if game.status == STATUS_OVER:
+        group, turn = OVER, f"over: {holder_words(seating, seats, game.winner) if game.winner is not None else 'nobody'} won"
+    elif game.status == STATUS_UNCONFIRMED:
+        group, turn = WAITING, "waiting for its creator to confirm it"
+    elif mover is not None and mover.seat == seat.seat and game.status == STATUS_ACTIVE:
+        group, turn = YOUR_MOVE, "your move"
+    elif mover is not None and mover.robot is None and game.status == STATUS_ACTIVE:
+        group, turn = IN_PLAY, f"{mover.name}'s move"
+    else:
+        group, turn = IN_PLAY, clock_words(game, mover, seat.time_zone, now)
+    others = [other.name for number, other in sorted(seats.items()) if number != seat.seat]
+    lower = " (lower is better)" if engine_game.score_meaning == PENALTY else ""
+    return {"game": game, "seat": seat, "title": engine_game.title, "url": seat_path(seat), "group": group,
+            "others": names_words(others), "turn": turn,
+            "deadline": (deadline_words(game.due_at, now, seat.time_zone)
+                         if group in (YOUR_MOVE, IN_PLAY) and mover is not None and mover.robot is None else ""),
+            "last_at": last_at, "last_move": moment_words(last_at, seat.time_zone) if last_at else "",
+            "score": named_scores(seating, seats, game.scores) + lower if game.scores else ""}
 
 
 def mailable_to(email):

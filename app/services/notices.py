@@ -1,12 +1,14 @@
 """The mails the deadline sweep causes: reminders and pauses. Written in the caller's transaction."""
 
 from app.services.mail import queue_mail
-from app.services.notify import people, seat_context
+from app.services.notify import game_label, people, seat_context, turn_subject
 
 
-def queue_reminder(session, game, seats, seat):
+def queue_reminder(session, game, seats, seat, state):
+    """Remind `seat` that the move is theirs in `state` (the game as it is now)."""
     context = seat_context(game, seats, seat)
-    queue_mail(session, "reminder", seat.email, f"Reminder: your move in {context['title']}", context,
+    queue_mail(session, "reminder", seat.email, "Reminder: " + turn_subject(context["title"], seats, seat, state),
+               context,
                game_id=game.id, seat=seat.seat, seq=game.seq)
 
 
@@ -15,5 +17,5 @@ def queue_paused(session, game, seats, absent):
     for seat in people(seats):
         context = seat_context(game, seats, seat)
         context.update(absent=absent.name, you=seat is absent)
-        queue_mail(session, "paused", seat.email, f"Your game of {context['title']} is paused", context,
+        queue_mail(session, "paused", seat.email, f"{game_label(context['title'], seats, seat)}: the game is paused", context,
                    game_id=game.id, seat=seat.seat, seq=game.seq)

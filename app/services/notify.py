@@ -1,12 +1,14 @@
 """Which mails a change causes, and to whom. Called inside the change's transaction."""
 
 from engine import find_game
+from engine.cards import is_card
 
-from ..context import external_url
-from ..present import deadline_words, duration_words, move_label, suit_words
+from ..context import external_url, settings
+from ..present import (choices_words, deadline_words, duration_words, hand_order, move_label, names_words,
+                      position_words, suit_words)
 from .clock import utcnow
 from .mail import queue_mail
-from .seats import seat_path
+from .seats import reply_address, seat_path
 
 
 def game_context(game, seats):
@@ -18,6 +20,13 @@ def game_context(game, seats):
         "move_time": duration_words(game.move_time),
         "rules_url": external_url(f"/rules/{game.game}"),
     }
+
+
+def game_label(title, seats, seat):
+    """Which game a mail to `seat` is about, told apart from the person's other games of it:
+    `<title> with Bob, Carol and Dan` (every other player, robots too, in seat order)."""
+    others = [other.name for number, other in sorted(seats.items()) if number != seat.seat]
+    return f"{title} with {names_words(others)}" if others else title
 
 
 def people(seats):
@@ -32,17 +41,20 @@ def seat_context(game, seats, seat):
     context = game_context(game, seats)
     context.update(name=seat.name, table_url=external_url(seat_path(seat)),
                    settings_url=external_url(seat_path(seat) + "/mail"),
-                   deadline=deadline_words(game.due_at, utcnow()))
+                   deadline=deadline_words(game.due_at, utcnow(), seat.time_zone))
     return context
 
 
-def queue_invitations(session, game, seats):
+def queue_invitations(session, game, seats, state):
+    """The invitation of every person; the one who moves first is told how to answer it with their move."""
     creator = creator_of(game, seats)
     for seat in people(seats):
         context = game_context(game, seats)
         context.update(name=seat.name, creator=creator.name, is_creator=seat is creator,
                        table_url=external_url(seat_path(seat)),
-                       deadline=deadline_words(game.due_at, utcnow()))
+                       deadline=deadline_words(game.due_at, utcnow(), seat.time_zone))
+        if game.to_move and state.controller(game.to_move[0]) == seat.seat:
+            context.update(reply_context(game, state, seat))
         subject = (f"Your game of {context['title']} has started" if seat is creator
                    else f"{creator.name} invites you to a game of {context['title']}")
         queue_mail(session, "invite", seat.email, subject, context, game_id=game.id, seat=seat.seat, seq=game.seq)
@@ -67,45 +79,94 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
     context = game_context(game, seats)
     if ended_deal and not state.over:
         for seat in people(seats):
-            queue_mail(session, "deal_end", seat.email, f"A deal of {context['title']} is over",
+            queue_mail(session, "deal_end", seat.email,
+                       f"{game_label(context['title'], seats, seat)}: deal {ended_deal} is over",
                        dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
                             **deal_result(state, seats, state.view(seat.seat), ended_deal)),
                        game_id=game.id, seat=seat.seat, seq=game.seq)
     if state.over:
         for seat in people(seats):
-            queue_mail(session, "game_over", seat.email, f"Your game of {context['title']} is over",
+            queue_mail(session, "game_over", seat.email, f"{game_label(context['title'], seats, seat)}: the game is over",
                        dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
-                            winner=winner_words(state, seats), scores=named_scores(state, seats, state.scores)),
+                            winner=winner_words(state, seats), scores=named_scores(state.seats, seats, state.scores)),
                        game_id=game.id, seat=seat.seat, seq=game.seq)
         return
     if not game.to_move:
         return
     next_seat = seats[state.controller(game.to_move[0])]
     if next_seat.robot is None and next_seat is not mover:
-        queue_mail(session, "your_turn", next_seat.email, f"Your move in {context['title']}",
+        queue_mail(session, "your_turn", next_seat.email, turn_subject(context["title"], seats, next_seat, state),
                    dict(context, name=next_seat.name, table_url=external_url(seat_path(next_seat)),
                         last_mover=mover.name, last_move=told[next_seat.seat],
-                        deadline=deadline_words(game.due_at, utcnow()),
-                        **turn_picture(state, seats, next_seat.seat, game.to_move[0])),
+                        deadline=deadline_words(game.due_at, utcnow(), next_seat.time_zone),
+                        **turn_picture(state, seats, next_seat.seat, game.to_move[0]),
+                        **reply_context(game, state, next_seat)),
                    game_id=game.id, seat=next_seat.seat, seq=game.seq)
+
+
+def turn_subject(title, seats, seat, state):
+    """`<title> with Bob, Carol and Dan: your lead, deal 2`, from the seat's own view."""
+    return f"{game_label(title, seats, seat)}: {position_words(state.view(seat.seat))}"
 
 
 def queue_timeout(session, game, seats, absent, move):
     """Tell the absent person that a robot played `move` for them."""
     context = seat_context(game, seats, absent)
     context.update(move=move_label(move))
-    queue_mail(session, "timeout", absent.email, f"Time ran out in {context['title']}: a robot moved for you",
+    queue_mail(session, "timeout", absent.email,
+               f"{game_label(context['title'], seats, absent)}: time ran out, a robot moved for you",
                context, game_id=game.id, seat=absent.seat, seq=game.seq)
 
 
 def turn_picture(state, seats, player, acting):
-    """The hand to play from and the trick so far, from the player seat's own view alone."""
+    """The hand to play from, the trick so far and the spoken moves the player may make, from the player seat's
+    own view alone; the game's own section of the view goes along for its part of the mail
+    (templates/games/<game>/your_turn.*: what has been bet so far, in a vying game)."""
     view = state.view(player)
     hands = view.get("hands") or []
     hand = hands[acting] if acting < len(hands) and hands[acting] is not None else view.get("hand") or []
     trick = [(seats[state.controller(seat)].name, move_label(card)) for seat, card in view.get("trick") or []]
     trump = suit_words(view["trump"]) if view.get("trump") else None
-    return {"hand": [move_label(card) for card in hand], "trick": trick, "trump": trump, "count": view.get("total")}
+    # What was bet so far in the stage in play (a game's optional `bets`: [seat, move] pairs), the counters
+    # and the pot where they are the score, and the spoken moves the player may make.
+    name = [seats[state.controller(seat)].name for seat in range(state.seat_count)]
+    bets = [(name[seat], move_label(move)) for seat, move in view.get("bets") or []]
+    counters = ([(holder_words(state.seats, seats, number), held) for number, held in enumerate(view["scores"])]
+                if view["score_meaning"] == "counters" else [])
+    return {"hand": [move_label(card) for card in hand_order(hand)], "trick": trick, "trump": trump, "count": view.get("total"),
+            "bets": bets, "counters": counters, "pot": view.get("pot"), "choices": choices_words(view["legal"]),
+            "game": view["game"], "own": {key: view[key] for key in type(state).turn_mail_keys}, "names": name}
+
+
+def reply_context(game, state, seat):
+    """What a mail that may be answered with a move carries (none while replies are off, or once the game is
+    over): its Reply-To address for the position now, a first line saying how to answer, and the moves the
+    seat may make now, as labels."""
+    if not settings().inbound_domain or state.over:
+        return {}
+    legal = state.view(seat.seat)["legal"]
+    return {"reply_to": reply_address(seat, game.seq), "reply_hint": reply_hint(legal),
+            "legal": [move_label(move) for move in legal]}
+
+
+def reply_hint(legal):
+    """How to answer with one of the moves `legal` (canonical): `Reply with your card, e.g. 10♥ or 10H`,
+    `Reply with double or pass`, both joined; or how to ask for the hand when there is no move to make."""
+    cards = [move for move in legal if is_card(move)]
+    words = choices_words(legal)
+    if not legal:
+        return "Reply with help to see your hand; it is not your move now."
+    example = f"e.g. {move_label(cards[0])} or {typed(cards[0])}" if cards else ""
+    if cards and words:
+        return f"Reply with your card ({example}), or with {words}."
+    if cards:
+        return f"Reply with your card, {example}."
+    return f"Reply with {words}."
+
+
+def typed(card):
+    """A card as anyone can type it: `10H`, `QS`."""
+    return ("10" if card[0] == "T" else card[0]) + card[1:]
 
 
 def deal_result(state, seats, view, number):
@@ -116,22 +177,23 @@ def deal_result(state, seats, view, number):
     finished = next((deal for deal in history if deal.get("deal") == number), history[-1])
     names = [seats[seat].name if seat in seats else f"seat {seat + 1}" for seat in range(state.seat_count)]
     return {"deal": finished.get("deal"), "game": view["game"], "finished": finished, "names": names,
-            "scores": named_scores(state, seats, finished.get("scores") or view.get("scores") or [])}
+            "scores": named_scores(state.seats, seats, finished.get("scores") or view.get("scores") or [])}
 
 
-def holder_words(state, seats, number):
-    """A side's players ("Ann and Cy") in a partnership game, else a seat's name."""
-    if state.seats.partnerships:
-        names = [seat.name for seat_number, seat in seats.items() if state.side_of(seat_number) == number]
+def holder_words(seating, seats, number):
+    """A side's players ("Ann and Cy") in a partnership game, else a seat's name (`seating`: the game's
+    engine Seating)."""
+    if seating.partnerships:
+        names = [seat.name for seat_number, seat in seats.items() if seating.sides[seat_number] == number]
         return " and ".join(names) or f"side {number + 1}"
     return seats[number].name if number in seats else f"seat {number + 1}"
 
 
 def winner_words(state, seats):
     """Who won, in words."""
-    return "nobody" if state.winner is None else holder_words(state, seats, state.winner)
+    return "nobody" if state.winner is None else holder_words(state.seats, seats, state.winner)
 
 
-def named_scores(state, seats, scores):
+def named_scores(seating, seats, scores):
     """The scores with whose they are: `Ann and Cy 120, Bob and Di 85`."""
-    return ", ".join(f"{holder_words(state, seats, number)} {score}" for number, score in enumerate(scores))
+    return ", ".join(f"{holder_words(seating, seats, number)} {score}" for number, score in enumerate(scores))

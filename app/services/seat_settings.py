@@ -6,6 +6,7 @@ from engine import AWAITING_MOVE, note_event
 
 from ..context import database, external_url, settings
 from ..models import MAIL_PREFERENCES, STATUS_ACTIVE, STATUS_PAUSED
+from ..present import moment_words, time_zone
 from .clock import utcnow
 from .errors import BadInput, Conflict
 from .games import queue_robot_if_due
@@ -15,8 +16,12 @@ from .record import full_move_time, reminder_time, replay_game, store_event
 from .seats import open_link, seat_path
 
 
-def change_mail_settings(token, preference, auto_forced):
-    """Mail for every turn, a daily digest or none; and whether forced moves are played for this person."""
+def change_mail_settings(token, preference, auto_forced, zone_name=None):
+    """Mail for a turn only while away from the table, for every turn, a daily digest or none; whether
+    forced moves are played for this person; and the time zone their deadlines are told in (`zone_name`, a
+    zoneinfo name; "" for none, told in UTC; None leaves it as it is)."""
+    if zone_name and time_zone(zone_name) is None:
+        raise BadInput("time_zone must be a time zone name such as Europe/Paris", "bad_time_zone")
     if preference not in MAIL_PREFERENCES:
         raise BadInput(f"mail must be one of {', '.join(MAIL_PREFERENCES)}", "bad_mail_preference")
     if type(auto_forced) is not bool:
@@ -25,6 +30,8 @@ def change_mail_settings(token, preference, auto_forced):
         link = open_link(session, token, lock=True)
         game, seat = link.game, link.seat
         seat.mail_preference = preference
+        if zone_name is not None:
+            seat.time_zone = zone_name or None
         turned_off = seat.auto_forced and not auto_forced
         seat.auto_forced = auto_forced
         if game.status == STATUS_ACTIVE and game.awaiting == AWAITING_MOVE and (auto_forced or turned_off):
@@ -63,11 +70,10 @@ def take_vacation(token, days):
         _, state = replay_game(session, game.id)
         if state.awaiting == AWAITING_MOVE and state.controller(state.to_move[0]) == seat.seat:
             push_past_vacation(game, seat, timedelta(days=days))
-        until = seat.away_until.strftime("%a %-d %b, %H:%M UTC")
         for other in people(seats):
             if other.seat != seat.seat:
                 queue_mail(session, "vacation", other.email, f"{seat.name} is away from {game_context(game, seats)['title']}",
-                           dict(game_context(game, seats), name=other.name, away=seat.name, until=until,
+                           dict(game_context(game, seats), name=other.name, away=seat.name, until=moment_words(seat.away_until, other.time_zone),
                                 table_url=external_url(seat_path(other)),
                                 settings_url=external_url(seat_path(other) + "/mail")),
                            game_id=game.id, seat=other.seat, seq=game.seq)

@@ -5,8 +5,10 @@ from dataclasses import dataclass
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import defer
 
+from engine import find_game
+
 from ..context import settings
-from ..links import REJECTED, BadLink, read_seat_token, seat_token
+from ..links import REJECTED, BadLink, read_seat_token, reply_token, seat_token
 from ..models import Game, Seat
 from .errors import Forbidden
 
@@ -55,8 +57,22 @@ def seats_of(session, game_id):
     return {seat.seat: seat for seat in rows}
 
 
+def seat_to_move(game, seat_number):
+    """Whether player seat `seat_number` (or a dummy it plays for) is to move in `game`."""
+    if not game.to_move:
+        return False
+    controllers = find_game(game.game).seating(game.players, game.options).controllers
+    return any(controllers[acting] == seat_number for acting in game.to_move)
+
+
 def seat_path(seat):
     return "/s/" + seat_token(settings().signing_keys, seat)
+
+
+def reply_address(seat, seq):
+    """The address that takes `seat`'s move by mail at position `seq` (app.services.replies): a credential like
+    the seat's link, and revoked with it."""
+    return f"play+{reply_token(settings().signing_keys, seat, seq)}@{settings().inbound_domain}"
 
 
 def revoke_links(session, seat):

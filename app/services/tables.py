@@ -2,13 +2,14 @@
 
 from dataclasses import dataclass
 
-from engine import find_game, replay, shown
+from engine import find_game, shown
 
 from ..context import database
 from ..models import STATUS_OVER, Game, Seat
-from .errors import BadInput, Forbidden, NotFound
+from .errors import Forbidden, NotFound
 from . import snapshots
 from .record import load_events
+from .replays import replay_picture, replay_story
 from .seats import open_link, seats_of
 
 
@@ -37,32 +38,22 @@ def open_seat(token):
         return Table(link.game, link.seat, link.seats, state)
 
 
-def replay_step(table, step):
-    """(picture, event, event count): the game after its first `step` events, every hand shown.
+def seat_position(token):
+    """The game's log position and status behind a seat link: one query, for tables that poll for moves."""
+    with database().reading() as session:
+        game = open_link(session, token).game
+        return {"seq": game.seq, "status": game.status}
 
-    Only for a finished game.
 
-    Once a game is over nothing is hidden any more, so the picture joins what
-    each player seat's view shows at that point.
-    """
+def replay_step(table, step, names):
+    """(picture, event, event count, story): a finished game after its first `step` events, every hand shown,
+    and its deal so far in words with the players' `names` (replays.replay_story)."""
     if table.game.status != STATUS_OVER:
         raise Forbidden("the replay opens once the game is over")
     with database().reading() as session:
         events = load_events(session, table.game.id, upto=table.game.seq)
-    if type(step) is not int or not 1 <= step <= len(events):
-        raise BadInput(f"step must be a number from 1 to {len(events)}", "bad_step")
-    state = replay(events[:step])
-    views = {seat: state.view(seat) for seat in state.player_seats()}
-    picture = dict(views[table.seat.seat])
-    hands = [None] * state.seat_count
-    for seat, view in views.items():
-        for number, hand in enumerate(view.get("hands") or []):
-            if hand is not None:
-                hands[number] = hand
-        if hands[seat] is None:   # games without a dummy show a seat only its own `hand`
-            hands[seat] = view.get("hand")
-    picture["hands"] = hands
-    return picture, events[step - 1], len(events)
+    picture, event = replay_picture(events, step, table.seat.seat)
+    return picture, event, len(events), replay_story(events, step, names, table.seat.seat)
 
 
 def public_summary(game_id):

@@ -6,13 +6,14 @@ from ..services.errors import ServiceError
 
 
 def register(app):
-    from . import api, consent, mailbox, new_links, pages, seat_settings, table
+    from . import api, consent, mailbox, new_links, pages, records, seat_settings, table
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(consent.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(seat_settings.bp)
     app.register_blueprint(new_links.bp)
+    app.register_blueprint(records.bp)
     app.register_blueprint(api.bp)
     if app.extensions["cachette"]["config"].dev_mailbox:
         app.register_blueprint(mailbox.bp)

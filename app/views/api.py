@@ -11,7 +11,8 @@ from engine.robots import robot_levels
 
 from .. import limits
 from ..context import external_url
-from ..services import games, moves, tables
+from ..presence import note_present_by_link
+from ..services import downloads, games, moves, tables
 from ..services.errors import BadInput
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -61,6 +62,23 @@ def summary(game_id):
     return jsonify(tables.public_summary(game_id))
 
 
+@bp.get("/games/<game_id>/record")
+def finished_record(game_id):
+    return json_lines_answer(downloads.finished_record(game_id), game_id)
+
+
+@bp.get("/seats/<token>/record")
+def seat_record(token):
+    table, events = downloads.seat_copy(token)
+    return json_lines_answer(events, table.game.id)
+
+
+def json_lines_answer(events, game_id):
+    """A record in the replay tool's format, offered as a file to keep."""
+    return Response(downloads.json_lines(events), mimetype="application/x-ndjson",
+                    headers={"Content-Disposition": f'attachment; filename="cachette-{game_id}.jsonl"'})
+
+
 def seat_answer(table):
     return {"game_id": table.game.id, "status": table.game.status, "seat": table.seat.seat,
             "seq": table.game.seq, "due_at": table.game.due_at.isoformat() if table.game.due_at else None,
@@ -69,7 +87,9 @@ def seat_answer(table):
 
 @bp.get("/seats/<token>")
 def seat(token):
-    return jsonify(seat_answer(tables.open_seat(token)))
+    answer = seat_answer(tables.open_seat(token))
+    note_present_by_link(token)   # a client reading its seat is at its table
+    return jsonify(answer)
 
 
 @bp.post("/seats/<token>/moves")
@@ -80,6 +100,13 @@ def move(token):
     unknown = sorted(set(data) - {"move", "seq"})
     if unknown:
         raise BadInput(f"unknown field {shown(unknown[0])}", "unknown_field")
+    note_present_by_link(token)
     result = moves.submit_move(token, data.get("move"), data.get("seq"))
     return jsonify(move=result.move, moved_for=result.moved_for, seq=result.seq, view=result.view,
                    url=external_url(f"/api/seats/{token}")), 201
+
+
+@bp.get("/seats/<token>/position")
+def seat_position(token):
+    """The game's log position, for a table page to poll: one query, so polling every second or two is light."""
+    return jsonify(tables.seat_position(token))

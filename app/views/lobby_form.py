@@ -1,6 +1,6 @@
 """The lobby form: fields generated from a game's option declarations, read back as API data."""
 
-from engine import find_game
+from engine import EngineError, find_game
 from engine.robots import robot_levels
 
 from .fields import whole_number
@@ -9,11 +9,29 @@ MOVE_TIMES = [("1h", "1 hour"), ("12h", "12 hours"), ("24h", "1 day"), ("72h", "
 DEFAULT_MOVE_TIME = "72h"
 PERSON = "person"
 DEFAULT_ROBOT = "strong"      # the strongest of engine.robots.robot_levels()
+CHANGE_PLAYERS = "change_players"   # the form's button that shows it again for another number of players
 
 
 def games_flagship_first(games):
     """The games by name, the flagship (a game's own fact) first and the others in their given order."""
     return {name: games[name] for name in sorted(games, key=lambda name: not games[name].flagship)}
+
+
+FAMILIES = (("tricks", "Trick games"), ("vying", "Vying games"), ("other", "Matching and counting games"))
+
+
+def games_by_family(games):
+    """(family title, {name: game}) for each kind of game (`engine.protocol`'s KIND_*) that has games, in
+    FAMILIES' order, the flagship first within its family; a kind not named there comes last under its own word."""
+    ordered = games_flagship_first(games)
+    titles = dict(FAMILIES)
+    kinds = [kind for kind, _ in FAMILIES] + sorted({game.kind for game in games.values()} - set(titles))
+    families = []
+    for kind in kinds:
+        members = {name: game for name, game in ordered.items() if game.kind == kind}
+        if members:
+            families.append((titles.get(kind, kind.capitalize()), members))
+    return families
 
 
 def flagship(games):
@@ -22,9 +40,11 @@ def flagship(games):
 
 
 def option_fields(game, players):
-    """One field per declared option, with its default for this many players."""
+    """One field per declared option that applies to this many players, with its default for them."""
     fields = []
     for option in game.options:
+        if not option.applies_to(players):
+            continue
         default = option.default_for(players)
         if option.choices:
             choices = [(encode(choice), label(choice)) for choice in option.choices]
@@ -36,15 +56,31 @@ def option_fields(game, players):
     return fields
 
 
-def player_seat_labels(game, players):
-    """Labels for the player seats, in the engine's order (dummies are played by their partner)."""
-    seating = game.seating(players, {})
+def player_seat_labels(game, players, options=None):
+    """Labels for the player seats, numbered 1 to n in the engine's order, with each seat's partners (the
+    seating of `options`, as far as they could be read) and the dummy it plays for."""
+    try:
+        seating = game.seating(players, options or {})
+    except EngineError:
+        seating = game.seating(players, {})
+    numbers = {seat: number for number, seat in enumerate(seating.players(), 1)}
     labels = []
-    for seat in seating.players():
-        controlled = [s for s in seating.controlled_by(seat) if s != seat]
-        extra = f" (also plays seat {', '.join(str(s + 1) for s in controlled)}, the dummy)" if controlled else ""
-        labels.append(f"Seat {seat + 1}{extra}")
+    for seat, number in numbers.items():
+        notes = []
+        partners = [numbers[other] for other in seating.seats_of(seating.sides[seat]) if other != seat]
+        if seating.partnerships and partners:
+            notes.append(f"partner of {seat_list(partners)}")
+        dummies = [other for other in seating.controlled_by(seat) if other != seat]
+        if dummies:
+            notes.append("also plays the dummy opposite")
+        labels.append(f"Seat {number}" + (f" ({'; '.join(notes)})" if notes else ""))
     return labels
+
+
+def seat_list(numbers):
+    """`seat 3`, `seats 2 and 4`."""
+    words = [str(number) for number in numbers]
+    return f"seat {words[0]}" if len(words) == 1 else f"seats {', '.join(words[:-1])} and {words[-1]}"
 
 
 def seat_kinds():
@@ -65,6 +101,21 @@ def read_form(game_name, form):
     """API-shaped data from the posted lobby form (checked later by the service)."""
     game = find_game(game_name)
     players = whole_number(form.get("players"))
+    seats = []
+    for index in range(players if players in game.players else 0):
+        kind = form.get(f"seat{index}_kind", PERSON)
+        name = form.get(f"seat{index}_name", "")
+        if kind == PERSON:
+            seats.append({"name": name, "email": form.get(f"seat{index}_email", "")})
+        else:
+            seats.append({"robot": kind, "name": name.strip() or None})
+    return {"game": game_name, "options": read_options(game, form), "seats": seats,
+            "move_time": form.get("move_time", DEFAULT_MOVE_TIME),
+            "timeout_policy": form.get("timeout_policy", "robot")}
+
+
+def read_options(game, form):
+    """The options the form gives, as the API takes them (left as typed where they cannot be read)."""
     options = {}
     for option in game.options:
         raw = form.get(f"option_{option.name}")
@@ -75,14 +126,4 @@ def read_form(game_name, form):
         else:
             number = whole_number(raw)
             options[option.name] = raw if number is None else number
-    seats = []
-    for index in range(players if players in game.players else 0):
-        kind = form.get(f"seat{index}_kind", PERSON)
-        name = form.get(f"seat{index}_name", "")
-        if kind == PERSON:
-            seats.append({"name": name, "email": form.get(f"seat{index}_email", "")})
-        else:
-            seats.append({"robot": kind, "name": name.strip() or None})
-    return {"game": game_name, "options": options, "seats": seats,
-            "move_time": form.get("move_time", DEFAULT_MOVE_TIME),
-            "timeout_policy": form.get("timeout_policy", "robot")}
+    return options

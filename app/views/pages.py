@@ -32,7 +32,7 @@ def lobby():
     chosen = request.args.get("game")
     if chosen is not None:
         return redirect(url_for("pages.new_game", name=game_or_404(chosen).name), 303)
-    return render_template("pages/lobby.html", games=lobby_form.games_flagship_first(all_games()),
+    return render_template("pages/lobby.html", families=lobby_form.games_by_family(all_games()),
                            chosen=lobby_form.flagship(all_games()))
 
 
@@ -46,11 +46,14 @@ def game_or_404(name):
 @bp.route("/lobby/<name>", methods=["GET", "POST"])
 @limits.games_per_client
 def new_game(name):
+    """The form for a new game, and its answer: the game started, or the form again with what was typed (also
+    when the number of players was changed, with the form's own button, and nothing was started)."""
     game = game_or_404(name)
     error = None
     form = request.form if request.method == "POST" else request.args
     if request.method == "POST":
         csrf.check()
+    if request.method == "POST" and lobby_form.CHANGE_PLAYERS not in form:
         try:
             created = game_service.create_game(lobby_form.read_form(name, request.form), limits.admit_games)
         except BadInput as problem:
@@ -62,7 +65,7 @@ def new_game(name):
         players = game.players[0]
     return render_template(
         "pages/new_game.html", game=game, players=players, form=form, error=error,
-        options=lobby_form.option_fields(game, players), seat_labels=lobby_form.player_seat_labels(game, players),
+        options=lobby_form.option_fields(game, players), seat_labels=lobby_form.player_seat_labels(game, players, lobby_form.read_options(game, form)),
         seat_kinds=lobby_form.seat_kinds(), default_robot=lobby_form.DEFAULT_ROBOT, move_times=lobby_form.MOVE_TIMES,
         default_move_time=lobby_form.DEFAULT_MOVE_TIME, timeout_policies=TIMEOUT_POLICIES,
     ), 422 if error else 200

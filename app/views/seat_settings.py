@@ -1,18 +1,24 @@
 """A seat's settings: mail (every turn, digest, none), forced moves, vacation."""
 
+from zoneinfo import available_timezones
+
 from flask import Blueprint, redirect, render_template, request
 
 from .. import csrf
+from ..present import moment_words
 from ..services import seat_settings, tables
 from ..services.errors import BadInput, Conflict
 from .fields import whole_number
 
 bp = Blueprint("seat_settings", __name__)
+# The zones a seat may choose from, by name; read once (the machine's zone database does not change).
+TIME_ZONES = sorted(zone for zone in available_timezones() if "/" in zone and not zone.startswith(("Etc/", "SystemV/")))
 
 
 @bp.app_context_processor
-def vacation_allowance():
-    return {"vacation_days_left": seat_settings.vacation_days_left}
+def seat_settings_helpers():
+    return {"vacation_days_left": seat_settings.vacation_days_left, "time_zones": TIME_ZONES,
+            "moment_words": moment_words}
 
 
 @bp.get("/s/<token>/mail")
@@ -24,7 +30,8 @@ def show(token):
 def change(token):
     csrf.check()
     try:
-        seat_settings.change_mail_settings(token, request.form.get("mail", ""), request.form.get("auto_forced") == "on")
+        seat_settings.change_mail_settings(token, request.form.get("mail", ""), request.form.get("auto_forced") == "on",
+                                           request.form.get("time_zone"))
     except BadInput as problem:
         return render_template("pages/seat_settings.html", t=tables.open_seat(token), token=token,
                                error=problem.message), problem.status

@@ -5,25 +5,43 @@ from flask import Blueprint, redirect, render_template, request
 from engine.cards import is_card
 
 from .. import csrf
-from ..present import deadline_words
+from ..presence import note_present_by_link
+from ..present import clock_words, deadline_words, hand_order
 from ..services import moves, tables
 from ..services.clock import utcnow
 from ..services.errors import BadInput, Conflict
+from ..services.replies import moves_since
 from .fields import whole_number
 from .history import finished_deals_html
 
 bp = Blueprint("table", __name__)
+ANNOUNCED_MOVES = 12       # a table left further behind is told only the latest events
 
 
 @bp.get("/s/<token>")
 def show(token):
     table = tables.open_seat(token)
+    note_present_by_link(token)
     return render_table(table)
+
+
+@bp.get("/s/<token>/table")
+def live_part(token):
+    """The changing part of the table, for the page's script to swap in when the log position moved on
+    (static/table.js); `since` is the position the page showed, whose later moves are announced."""
+    table = tables.open_seat(token)
+    note_present_by_link(token)    # an open table polls: its player is at the table
+    since = whole_number(request.args.get("since", ""))
+    if since is None:         # no position, or a bad one: the part alone, nothing to announce
+        since = table.game.seq
+    news = moves_since(table.seat, max(since, table.game.seq - ANNOUNCED_MOVES)) if since < table.game.seq else []
+    return render_template("pages/_table_live.html", **table_context(table), news=news)
 
 
 @bp.post("/s/<token>/move")
 def move(token):
     csrf.check()
+    note_present_by_link(token)
     try:
         moves.submit_move(token, request.form.get("move", ""), whole_number(request.form.get("seq")))
     except (BadInput, Conflict) as problem:
@@ -36,9 +54,10 @@ def replay(token):
     table = tables.open_seat(token)
     step_text = request.args.get("step", "")
     step = whole_number(step_text) if step_text else table.game.seq + 1
-    picture, event, total = tables.replay_step(table, step)
-    return render_template("pages/replay.html", t=table, view=picture, step=step, total=total,
-                           event=event, names=seat_names(table), token=token)
+    names = seat_names(table)
+    picture, event, total, story = tables.replay_step(table, step, names)
+    return render_template("pages/replay.html", title=table.title, game_name=table.game.game, view=picture,
+                           step=step, total=total, event=event, names=names, story=story, token=token)
 
 
 def seat_names(table):
@@ -51,19 +70,46 @@ def seat_names(table):
     return names
 
 
-def render_table(table, error=None):
+def mover_of(table):
+    """The seat row of the person or robot to move (first of those awaited), or None."""
+    to_move = table.state.to_move if table.game.status in ("active", "paused") else []
+    return table.seats.get(table.state.controller(to_move[0])) if to_move else None
+
+
+def seat_ring(seat_count, me):
+    """Where the other seats sit on the screen, seen from `me` at the bottom: play passes to the left,
+    so the next seat sits on the left, the last on the right and the rest across the top (the seat
+    opposite, a partner in a four-hand partnership, in the middle of them)."""
+    others = [(me + step) % seat_count for step in range(1, seat_count)]
+    if len(others) == 1:
+        return {"left": [], "top": others, "right": []}
+    return {"left": others[:1], "top": others[1:-1], "right": others[-1:]}
+
+
+def table_context(table):
+    """Everything the table's templates read: the page and its live part alike."""
     view = table.view
     names = seat_names(table)
     controls = view.get("controls") or [table.seat.seat]
     hands = view.get("hands") or []
     my_hands = [(seat, hands[seat] if seat < len(hands) and hands[seat] is not None else
                  (view.get("hand") if seat == table.seat.seat else None)) for seat in controls]
+    my_hands = [(seat, None if hand is None else hand_order(hand)) for seat, hand in my_hands]
     legal = view.get("legal") or []
     acting = view["to_move"][0] if legal and view.get("to_move") else None
-    return render_template(
-        "pages/table.html", t=table, view=view, names=names, my_hands=my_hands, legal=legal, acting=acting,
-        legal_actions=[move for move in legal if not is_card(move)], hints=type(table.state).move_hints, error=error, token=request.view_args["token"],
-        deadline=deadline_words(table.game.due_at, utcnow()),
+    in_front = {}
+    for seat, card in view.get("table") or []:
+        in_front.setdefault(seat, []).append(card)
+    return dict(
+        t=table, view=view, names=names, my_hands=my_hands, legal=legal, acting=acting,
+        legal_actions=[move for move in legal if not is_card(move)], hints=type(table.state).move_hints,
+        token=request.view_args["token"], ring=seat_ring(table.state.seat_count, table.seat.seat), in_front=in_front,
+        deadline=deadline_words(table.game.due_at, utcnow(), table.seat.time_zone),
+        clock=clock_words(table.game, mover_of(table), table.seat.time_zone, utcnow()),
         history=finished_deals_html(table.game.id, view["game"], table.seat.seat, view.get("history") or [], names,
                                     view["sides"] if view["partnerships"] else None),
     )
+
+
+def render_table(table, error=None):
+    return render_template("pages/table.html", **table_context(table), error=error)

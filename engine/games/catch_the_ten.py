@@ -71,7 +71,7 @@ class CatchTheTen(DealSeriesGame):
                choices=(False, True)),
         Option("eight_player_pack", "add_fives",
                "with eight players: add the four Fives (40 cards) or remove the four Sixes (32 cards)",
-               choices=("add_fives", "remove_sixes")),
+               choices=("add_fives", "remove_sixes"), players=(8,)),
     )
 
     def __init__(self, players, options, dealer):
@@ -138,12 +138,16 @@ class CatchTheTen(DealSeriesGame):
             points[owner] += count_points((card for _, card in trick), self.values)
         return cards, points
 
+    def counts_when_won(self):
+        """Whether counting cards score the moment they are captured (the stop option), not at the deal's end."""
+        return self.opts[self.stop_option]
+
     def after_trick(self, winner, cards):
         owner = self.owner(winner)
-        if self.opts[self.stop_option] and count_points((card for _, card in cards), self.values):
-            _, points = self.captured()
-            if self.scores[owner] + points[owner] >= self.target:
-                self.score_deal(with_excess=False)
+        if self.counts_when_won():
+            points = count_points((card for _, card in cards), self.values)
+            self.score(owner, points, "counting cards")
+            if points and self.scores[owner] >= self.target:
                 self.close_deal(self.deal_facts(), [owner])
                 return
         if any(self.hands):
@@ -151,16 +155,17 @@ class CatchTheTen(DealSeriesGame):
         if self.reserve[0]:
             self.hands = [hands.pop(0) for hands in self.reserve]
             return
-        self.score_deal(with_excess=True)
+        self.score_deal()
         winner_owner = target_winner(self.scores, self.target)
         self.close_deal(self.deal_facts(), [winner_owner] if winner_owner is not None else None)
 
-    def score_deal(self, with_excess):
+    def score_deal(self):
+        """The deal's end: counting cards not scored yet, and the cards captured beyond those dealt."""
         cards, points = self.captured()
         for owner in range(self.owner_count):
-            self.score(owner, points[owner], "counting cards")
-            if with_excess:
-                self.score(owner, max(0, cards[owner] - self.dealt[owner]), "cards over those dealt")
+            if not self.counts_when_won():
+                self.score(owner, points[owner], "counting cards")
+            self.score(owner, max(0, cards[owner] - self.dealt[owner]), "cards over those dealt")
 
     def deal_facts(self):
         cards, points = self.captured()

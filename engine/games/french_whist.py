@@ -41,7 +41,7 @@ class FrenchWhist(CatchTheTen):
     options = (
         Option("teams", lambda players: "two_teams" if players == 4 else "none",
                "with four players: two_teams (partners opposite) or none (each for himself)",
-               choices=("none", "two_teams")),
+               choices=("none", "two_teams"), players=(4,)),
         Option("stop_at_40", False,
                "whether play stops the moment a player or side reaches 40 by capturing a counting card",
                choices=(False, True)),

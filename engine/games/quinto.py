@@ -139,7 +139,6 @@ class Quinto(DealSeries, TrickGame):
             if dealer != DUMMY_PLAYER:
                 raise RecordError("in three-handed Quinto the dummy player (seat 0) deals first")
         self.set_phase(PHASE_DEAL)
-        self.games_won = [0, 0]
         self.game_results = []    # finished games: {"winner": side, "scores": [a, b]}
         self.hands = [[] for _ in range(4)]
         self.trick, self.tricks, self.leader, self.turn = [], [], None, None
@@ -153,6 +152,11 @@ class Quinto(DealSeries, TrickGame):
         self.joker_seat = None   # the seat dealt the Joker: no other hand need be searched for it
         # That makes 29 attributes, the most CPython 3.11 keeps inline: a 30th slows the move
         # path by some 7%, so new state should replace an attribute rather than add one.
+
+    @property
+    def games_won(self):
+        """Games won by each side in the match (worked out, not kept: see the note on attributes above)."""
+        return [sum(1 for result in self.game_results if result["winner"] == side) for side in (0, 1)]
 
     # Facts -------------------------------------------------------------------
 
@@ -221,7 +225,11 @@ class Quinto(DealSeries, TrickGame):
         # The common case, a canonical move from the list just asked for, needs no other check.
         cached_seat, cached = self.legal_cache
         if seat == cached_seat and type(seat) is int and type(text) is str and text in cached:
-            self.play(seat, text)
+            if self.phase == PHASE_PLAY:   # `play`, inline: this runs for every card
+                self.play_card(seat, text)
+            else:
+                self.call(seat, text)
+            self.deal_moves.append((seat, text))
             return text
         return super().apply_move(seat, text)
 
@@ -423,7 +431,6 @@ class Quinto(DealSeries, TrickGame):
     def end_game(self, side):
         self.close_deal(self.deal_facts())
         self.game_results.append({"winner": side, "scores": list(self.scores)})
-        self.games_won[side] += 1
         needed = RUBBER_GAMES_TO_WIN if self.opts["match"] == "rubber" else 1
         if self.games_won[side] >= needed:
             self.finish([side])

@@ -38,15 +38,6 @@ def deal_plays(view):
     return tricks
 
 
-def hands_as_dealt(view, hands):
-    """The guessed `hands` with the cards each seat has played this deal put back: the hands as dealt."""
-    dealt = [list(hand) for hand in hands]
-    for trick in deal_plays(view):
-        for seat, card in trick:
-            dealt[seat].append(card)
-    return dealt
-
-
 def acting_seat(view):
     return view["to_move"][0] if view["to_move"] else view["seat"]
 

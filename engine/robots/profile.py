@@ -4,9 +4,9 @@ The simple and strong robots are written once for every trick game. A game
 gives them a `TrickProfile` subclass in `engine/robots/games/<game>.py`
 (decorated with `@register_profile`) that says what is special about it:
 which cards carry points, how cards compare within a trick, which unseen
-cards lie outside the hands (a cachette, a stock), what the public record of
-a deal implies about hidden hands, and how to rebuild a full state from a
-seat's view and a guess of the hidden cards. The defaults fit a plain game
+cards lie outside the hands (a cachette, a stock) and what the public record
+of a deal implies about hidden hands. These are heuristics: the strong robot
+rebuilds full states through the protocol alone (`engine.robots.worlds`). The defaults fit a plain game
 with follow-suit, no jokers and no hidden piles. A game without tricks gives
 a plain `Profile` whose `own_choice` makes the simple and strong decisions.
 """
@@ -56,7 +56,6 @@ class TrickProfile(Profile):
     """Defaults for a plain trick game; a game overrides what differs."""
 
     always_playable = frozenset()   # cards that may be played whatever was led
-    penalties = False               # True where scores are penalties: the fewer, the better
 
     # Seats and sides -----------------------------------------------------------
 
@@ -136,32 +135,11 @@ class TrickProfile(Profile):
         """A fresh state of this game with the view's players and options."""
         return self.state_class(view["players"], view["options"], view["dealer"])
 
-    def build_state(self, view, hands, piles):
-        """A full state equal to the view's position, with the given hidden cards.
-
-        `hands[seat]` is every seat's current hand, `piles` the hidden piles.
-        Games that cannot rebuild a state leave this out; their strong robot
-        then plays like the simple one.
-        """
-        raise NotImplementedError
-
-    def fork(self, state):
-        """An independent copy of a state to play a trial on (a game may supply a faster one)."""
-        return state.clone()
-
     # Calls (moves that are not cards) ---------------------------------------------
 
     def hand_advantage(self, view):
         """Tricks the seat's side may expect beyond the other side's, judged from its hand."""
         return 0.0
-
-    def trick_advantage(self, state, seat):
-        """Tricks the seat's side took in a played-out deal, less the other sides' mean."""
-        seats = state.seat_count
-        mine = self.side_of(seat, seats)
-        others = len({self.side_of(s, seats) for s in range(seats)}) - 1
-        won = sum(1 for _, _, winner in state.tricks if self.side_of(winner, seats) == mine)
-        return won - (len(state.tricks) - won) / max(1, others)
 
     def call(self, view, legal, advantage):
         """A move that is not a card (a double, a bid), given the side's expected trick advantage."""

@@ -1,105 +1,146 @@
 """The strong robot: perfect-information Monte Carlo over guessed deals.
 
-For each of a number of guessed deals (hidden cards sampled consistently
-with the seat's knowledge), it rebuilds the full state through the game's
-profile, tries every legal card, plays the rest of the deal out with the
-shared look-ahead policy (every player seeing all hands, which keeps the
-playouts cheap and sharp), and keeps the card with the best mean result
-over the same guesses. Doubling uses the same playouts to estimate the side's
-trick advantage. PIMC rather than ISMCTS: with a one-ply choice over few
-cards and a strong playout policy, PIMC spends the budget on more guessed
-deals, and in trick games its known weakness (strategy fusion) costs little.
+For each of a number of guessed full states (`engine.robots.worlds`: the
+seat's own record replayed through the protocol with the hidden cards
+guessed), it tries every legal move (in a trick game, every card: calls are
+made by the hand, as the simple robot makes them), plays the rest of the deal out (with
+the shared look-ahead card policy, every hand open, in a trick game; at
+random in any other) and keeps the move whose outcome, measured in the
+game's `returns`, is best on average over the same guesses. PIMC rather
+than ISMCTS: with a one-ply choice over few moves and a sharp playout
+policy, PIMC spends the budget on more guesses, and in trick games its
+known weakness (strategy fusion) costs little. Nothing here knows a rule:
+the game's own state decides what is legal and what a deal scores.
 """
 
 import random
 
 from ..state import AWAITING_MOVE
+from ..tricks import TrickGame
 from .base import register_robot
-from .knowledge import read_knowledge
+from .knowledge import acting_seat, read_knowledge
 from .policy import Decision, Later, card_value, choose_card
-from .sampler import sample_hidden
-from .simple import SimpleRobot, is_call_round, view_decision
 from .profile import TrickProfile, profile_for
+from .simple import SimpleRobot, is_call_round, view_decision
+from .worlds import WorldError, Worlds
 
-PLAYOUT_BUDGET = 120         # playouts (guessed deals × candidate cards) per decision
-MIN_WORLDS, MAX_WORLDS = 8, 40
-CALL_WORLDS = 24             # guessed deals played out to judge a double
-GAME_BONUS = 50              # worth of winning the game during the deal, in points
+PLAYOUT_BUDGET = 24          # playouts (guessed deals × candidate moves) per decision
+MIN_WORLDS, MAX_WORLDS = 3, 8
 # Share of the look-ahead policy's own judgment added to the playout means: open-hand
 # playouts always find a safe moment later (to shed the Joker, say), so they
 # undervalue the safe moment at hand.
 PRIOR_WEIGHT = 0.3
+# Share of the tricks' worth (as the profile weighs cards) added to the gain in returns: a denser
+# signal than the deal's score where that moves in whole points (All Fours' Game).
+TAKEN_WEIGHT = 0.1
 
 
 @register_robot
 class StrongRobot(SimpleRobot):
-    """Searches guessed deals; plays like the simple robot where a game gives no way to rebuild states."""
+    """Searches guessed deals, in every game whose robots are not the game's own."""
 
     level = "strong"
 
     def choose(self, view):
         legal = view["legal"]
         profile = profile_for(self.game, view["options"])
-        if len(legal) == 1 or profile is None or not can_rebuild(profile):
-            return super().choose(view)
         rng = self.decision_rng(view)
-        knowledge = read_knowledge(view, profile)
-        if is_call_round(profile, view, legal):
-            return profile.call(view, legal, call_advantage(profile, view, knowledge, rng))
-        worlds = max(MIN_WORLDS, min(MAX_WORLDS, PLAYOUT_BUDGET // len(legal)))
-        totals = dict.fromkeys(sorted(legal), 0.0)
-        trick_value = profile.trick_value(view)
-        for _ in range(worlds):
-            state = guessed_state(profile, view, knowledge, rng)
-            start = list(state.scores)
+        own = profile.own_choice(self.level, view, rng) if profile and len(legal) > 1 else None
+        if own is not None or len(legal) == 1:
+            return own if own is not None else legal[0]
+        trick_profile = profile if isinstance(profile, TrickProfile) else None
+        if trick_profile and is_call_round(trick_profile, view, legal):
+            return super().choose(view)   # calls by the hand: open-hand playouts judge bids badly
+        knowledge = read_knowledge(view, trick_profile) if trick_profile else None
+        totals = search(view, trick_profile, knowledge, rng)
+        if totals is None:
+            return super().choose(view)
+        if trick_profile:
+            pack = set(trick_profile.pack(view))
+            decision = view_decision(trick_profile, view, knowledge)
             for move in totals:
-                trial = profile.fork(state)
-                trial.play(knowledge.seat, move)
-                play_out(profile, trial, trick_value)
-                totals[move] += outcome(profile, trial, start, knowledge.seat)
-        decision = view_decision(profile, view, knowledge)
-        return max(totals, key=lambda move: totals[move] / worlds
-                   + PRIOR_WEIGHT * card_value(profile, decision, move))
+                if move in pack:
+                    totals[move] += PRIOR_WEIGHT * card_value(trick_profile, decision, move)
+        return max(totals, key=totals.get)
 
     def decision_rng(self, view):
         """A generator fixed by the seed and the position, so a choice can be reproduced."""
         if self.seed is None:
             return self.rng
-        position = (view["deal"], len(view.get("tricks", ())), len(view.get("trick", ())), view["to_move"],
-                    view.get("calls"))
+        position = (view["deal"], len(view["moves"]), view["to_move"])
         return random.Random(f"{self.seed}|{position}")
 
 
-def can_rebuild(profile):
-    return isinstance(profile, TrickProfile) and type(profile).build_state is not TrickProfile.build_state
+def search(view, profile, knowledge, rng):
+    """Each legal move's mean gain in returns over guessed deals played out; None if no guess fits."""
+    legal = sorted(view["legal"])
+    seat = acting_seat(view)
+    try:
+        worlds = Worlds(view, knowledge, rng)
+    except WorldError:
+        return None
+    count = max(MIN_WORLDS, min(MAX_WORLDS, PLAYOUT_BUDGET // len(legal)))
+    trick_value = profile.trick_value(view) if profile else 0
+    totals = dict.fromkeys(legal, 0.0)
+    searched = 0
+    for _ in range(count):
+        try:
+            state = worlds.guess()
+        except WorldError:
+            break
+        if not set(legal) <= set(state.read_legal(seat)):   # a guess from a fresh game that cannot hold this
+            break                                             # position (a seat out of the game) is no use
+        before = state.returns()[seat]
+        for move in legal:
+            trial = state.clone()
+            trial.play(seat, move)
+            taken = play_out(profile, trial, trick_value, rng)
+            totals[move] += trial.returns()[seat] - before + TAKEN_WEIGHT * taken.get(seat, 0.0)
+        searched += 1
+    if not searched:
+        return None
+    return {move: total / searched for move, total in totals.items()}
 
 
-def guessed_state(profile, view, knowledge, rng):
-    """A full state of the view's position with the hidden cards guessed."""
-    placed = sample_hidden(knowledge, rng)
-    seats = len(view["hand_sizes"])
-    hands = [knowledge.known.get(seat) or placed.get(seat, []) for seat in range(seats)]
-    piles = {holder: cards for holder, cards in placed.items() if not isinstance(holder, int)}
-    return profile.build_state(view, hands, piles)
-
-
-def play_out(profile, state, trick_value):
-    """Play the rest of the deal with the look-ahead policy, every hand open; calls pass."""
-    seats = state.seat_count
+def play_out(profile, state, trick_value, rng):
+    """Play the rest of the deal: cards by the look-ahead policy with every hand open, calls as the
+    simple robot makes them; at random where the game gives no policy. Returns what each seat's side
+    took in tricks, as the profile weighs them, less what the others took: {seat: worth}."""
     deal = state.deals
+    cards = profile and isinstance(state, TrickGame)
+    taken = {}
+    done = len(state.tricks) if cards else 0
     while state.awaiting == AWAITING_MOVE and state.deals == deal:
         seat = state.to_move[0]
         legal = state.legal_moves(seat)
         if len(legal) == 1:
             move = legal[0]
-        elif legal[0] not in state.hands[seat]:
-            move = "pass" if "pass" in legal else legal[0]
+        elif cards and legal[0] in state.hands[seat]:
+            move = choose_card(profile, open_decision(profile, state, seat, legal, trick_value))
+        elif profile:
+            view = state.view(seat)
+            move = profile.own_choice("simple", view, rng)   # a game's own decisions, as its simple robot makes them
+            if move is None:
+                move = profile.call(view, legal, profile.hand_advantage(view))
         else:
-            move = choose_card(profile, open_decision(profile, state, seat, legal, seats, trick_value))
+            move = rng.choice(legal)
         state.play(seat, move)
+        if cards and len(state.tricks) > done and state.deals == deal:
+            done = len(state.tricks)
+            _, trick, winner = state.tricks[-1]
+            if winner is None:           # a tied trick set aside: its cards go to a later trick's winner
+                continue
+            worth = profile.card_points([card for _, card in trick]) + trick_value
+            seats = state.seat_count
+            side = profile.side_of(winner, seats)
+            for other in range(seats):
+                taken[other] = taken.get(other, 0.0) + (worth if profile.side_of(other, seats) == side else -worth)
+    return taken
 
 
-def open_decision(profile, state, seat, legal, seats, trick_value):
+def open_decision(profile, state, seat, legal, trick_value):
+    """The card decision with every hand in view (read from the trick game's state)."""
+    seats = state.seat_count
     side = profile.side_of(seat, seats)
     trick = list(state.trick)
     later = []
@@ -115,27 +156,3 @@ def open_decision(profile, state, seat, legal, seats, trick_value):
         later=later,
         partner_of=lambda other: profile.side_of(other, seats) == side,
     )
-
-
-def outcome(profile, state, start, seat):
-    """The deal's result for the seat's side: its points gained less the others'."""
-    scores = state.scores
-    seats = state.seat_count
-    mine = profile.side_of(seat, seats)
-    sign = -1 if profile.penalties else 1
-    gains = [sign * (after - before) for after, before in zip(scores, start)]
-    others = [gain for side, gain in enumerate(gains) if side != mine]
-    result = gains[mine] - sum(others) / len(others)
-    if state.over and state.winner is not None:
-        result += GAME_BONUS if state.winner == mine else -GAME_BONUS
-    return result
-
-
-def call_advantage(profile, view, knowledge, rng):
-    """The side's expected trick advantage, from guessed deals played out."""
-    total = 0.0
-    for _ in range(CALL_WORLDS):
-        state = guessed_state(profile, view, knowledge, rng)
-        play_out(profile, state, profile.trick_value(view))
-        total += profile.trick_advantage(state, knowledge.seat)
-    return total / CALL_WORLDS

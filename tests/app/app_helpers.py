@@ -20,7 +20,7 @@ LINK = re.compile(r"http://localhost(/[^\s\"'<>]*)")
 # links and tokens, whose random letters may hold a card's two.
 SHOWN_CARD = re.compile(r"(?<![\w♠♣♦♥])(?:(?:10|[AKQJ2-9])[♠♣♦♥]|Joker)")
 WRITTEN_CARD = re.compile(r"(?<![\w])(?:[AKQJT2-9][SCDH]|JK)(?![\w])")
-SECRET = re.compile(r'/(?:s|api/seats|confirm|my-games)/[^\s"\'<>]+|name="csrf_token" value="[^"]*"')
+SECRET = re.compile(r'/(?:s|api/seats|confirm|my-games)/[^\s"\'<>]+|name="csrf_token" value="[^"]*"|play\+[^\s@"]+@')
 
 ROBOTS3 = [{"robot": "random"}] * 3
 
@@ -31,11 +31,11 @@ def set_up(seats=None, game="quinto", **extra):
     return games.create_game({"game": game, "seats": seats, **extra})
 
 
-NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida")
+NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo")
 
 
 def people(count):
-    """Seats for `count` people (up to nine), Ann first."""
+    """Seats for `count` people (up to ten), Ann first."""
     return [{"name": name, "email": f"{name.lower()}@example.org"} for name in NAMES[:count]]
 def start(seats=None, game="quinto", **extra):
     """Create a game and confirm it from its creator's confirmation mail, as the creator would."""
@@ -103,6 +103,19 @@ def events_of(game_id):
 
 def state_of(game_id):
     return replay(events_of(game_id))
+
+
+def play_to_the_end(client, game_id, token):
+    """Ann (behind `token`) plays her first legal move each turn through the API, robots theirs, to the end."""
+    from app.services.moves import play_robot_turns
+
+    while True:
+        play_robot_turns(game_id)
+        row = game_row(game_id)
+        if row.status == "over":
+            return
+        legal = client.get(f"/api/seats/{token}").json["view"]["legal"]
+        client.post(f"/api/seats/{token}/moves", json={"move": legal[0], "seq": row.seq})
 
 
 def table_for(token):

@@ -2,6 +2,7 @@
 error body, never a 500, and writes nothing; values echoed back are cut short."""
 
 import logging
+import re
 
 import pytest
 
@@ -182,8 +183,8 @@ def test_values_echoed_in_errors_are_cut_short(client, body):
     answer = client.post("/api/games", json=body)
     assert_error(answer, 422)
     message = answer.json["error"]["message"]
-    assert len(message) < 240
-    assert "xxx" in message or "000" in message
+    echoed = re.findall(r"x{3,}|0{3,}", message)      # the message may go on to list the games
+    assert echoed and max(map(len, echoed)) < 100
 
 
 def test_values_echoed_in_paths_are_cut_short(client):

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from markupsafe import escape
 from sqlalchemy import select
 
 from app import create_app
@@ -11,10 +12,9 @@ from app.models import Seat
 from engine import all_games
 from engine.robots import robot_levels
 
-from app.services.moves import play_robot_turns
 from conftest import html_of, make_config, text_of
 from app_helpers import (ROBOTS3, confirm_by_page, counts, csrf_from, events_of, four_people, game_row, lobby_form,
-                         mails, people_game, seat_path, set_up, start, token_for)
+                         mails, people_game, play_to_the_end, seat_path, set_up, start, token_for)
 
 
 def test_health_answers_ok(client):
@@ -61,7 +61,9 @@ def test_every_game_has_a_lobby_form_and_a_rules_page(client, name):
     for players in game.players:
         page = client.get(f"/lobby/{name}?players={players}").get_data(as_text=True)
         for option in game.options:
-            assert f'name="option_{option.name}"' in page
+            assert (f'name="option_{option.name}"' in page) == option.applies_to(players)
+            if option.applies_to(players):
+                assert option.title in page and str(escape(option.help)) in page
         assert page.count('name="seat') >= 3 * players
     rules = client.get(f"/rules/{name}")
     rules_page = rules.get_data(as_text=True)
@@ -113,7 +115,8 @@ def test_the_table_shows_the_seat_and_its_legal_moves(client):
     assert 'value="double"' in page and 'value="pass"' in page and 'value="redouble"' not in page
     assert page.count('class="card ') >= 12
     assert 'name="seq" value="1"' in page
-    assert "<script" not in page
+    assert all(re.fullmatch(r'<script src="/static/[\w.]+\.js" defer>', tag)
+               for tag in re.findall(r"<script[^>]*>", page))                 # no inline script: it works without
     assert client.head(path).status_code == 200
 
 
@@ -157,18 +160,12 @@ def test_a_finished_game_reveals_hands_and_replays_step_by_step(client):
     game = start([{"name": "Ann", "email": "ann@example.org"}, *ROBOTS3], options={"target": 50})
     token = token_for(game.id, 0)
     assert client.get(f"/s/{token}/replay?step=1").status_code == 403
-    while game_row(game.id).status != "over":
-        play_robot_turns(game.id)
-        row = game_row(game.id)
-        if row.status == "over":
-            break
-        legal = client.get(f"/api/seats/{token}").json["view"]["legal"]
-        client.post(f"/api/seats/{token}/moves", json={"move": legal[0], "seq": row.seq})
+    play_to_the_end(client, game.id, token)
     page = client.get(f"/s/{token}").get_data(as_text=True)
     assert "The game is over" in page and "All hands" in page and "/replay?step=1" in page
     total = len(events_of(game.id))
     first = client.get(f"/s/{token}/replay?step=1").get_data(as_text=True)
-    assert f"Event 1 of {total}" in first and "the start" in first
+    assert f"Event 1 of {total}" in first and "The game begins: Ann, " in first
     third = client.get(f"/s/{token}/replay?step=3").get_data(as_text=True)
     assert "Robot 2" in third and len(re.findall(r'class="card ', third)) == 53 - 5
     assert client.get(f"/s/{token}/replay?step={total + 1}").status_code == 422
@@ -177,12 +174,7 @@ def test_a_finished_game_reveals_hands_and_replays_step_by_step(client):
 def test_the_replay_shows_every_hand_in_a_game_without_a_dummy(client):
     game = start([{"name": "Ann", "email": "ann@example.org"}, *ROBOTS3], game="sueca")
     token = token_for(game.id, 0)
-    while game_row(game.id).status != "over":
-        play_robot_turns(game.id)
-        row = game_row(game.id)
-        if row.status != "over":
-            legal = client.get(f"/api/seats/{token}").json["view"]["legal"]
-            client.post(f"/api/seats/{token}/moves", json={"move": legal[0], "seq": row.seq})
+    play_to_the_end(client, game.id, token)
     assert f"/s/{token}/replay?step=1" in client.get(f"/s/{token}").get_data(as_text=True)
     hands = client.get(f"/s/{token}/replay?step=3").get_data(as_text=True).split("<h2>Hands</h2>")[1]
     assert "none" not in hands and len(re.findall(r'class="card ', hands)) == 40 - 1

@@ -82,7 +82,7 @@ def test_start_a_robot_game_follow_the_mail_and_play_a_card(server):
             cards = page.locator("ul.hand button.card")
             if cards.count():
                 card = cards.first.inner_text()
-                trick_before = page.locator("#trick").inner_text()
+                trick_before = page.locator("#middle").inner_text()
                 hand_before = page.locator("ul.hand li").count()
                 cards.first.click()
                 break
@@ -94,7 +94,7 @@ def test_start_a_robot_game_follow_the_mail_and_play_a_card(server):
                 page.reload()
         assert card, "no card became playable"
         expect(page.locator("h1")).to_contain_text("you are Ann")
-        trick_area = " ".join([page.locator("#trick").inner_text(), *page.locator("#last-trick").all_inner_texts()])
+        trick_area = " ".join([page.locator("#middle").inner_text(), *page.locator("#last-trick").all_inner_texts()])
         assert card in trick_area and trick_area != trick_before
         assert page.locator("ul.hand li").count() == hand_before - 1
         browser.close()

@@ -25,6 +25,7 @@ from engine.cards import is_card
 from engine.events import deal_event, move_event, start_event
 from engine.errors import EngineError, RecordError
 from engine.record import apply_event, replay, replay_lines, start_state
+from engine.seat_record import seat_record
 from engine.registry import all_games
 from engine.state import AWAITING_DEAL
 from engine.view import envelope_problems
@@ -183,6 +184,34 @@ def test_cards_are_conserved(name, players, options, seed):
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CASES)
+@settings(max_examples=3, deadline=None)
+@given(seed=SEEDS)
+def test_a_view_carries_the_moves_of_the_deal_as_its_seat_saw_them(name, players, options, seed):
+    """The envelope's `moves` are the record's moves since the last deal, each as the seat was told of it."""
+    told = []   # [mover, what each seat was told] for the moves of the deal, asked right after each move
+
+    def check(state):
+        if len(state.deal_moves) < len(told):   # a new deal
+            told.clear()
+        if len(state.deal_moves) > len(told):
+            mover, move = state.deal_moves[-1]
+            told.append([mover, [state.move_seen_by(seat, move) for seat in range(state.seat_count)]])
+        for seat in range(state.seat_count):
+            moves = state.view(seat)["moves"]
+            if state.awaiting == "move":
+                assert moves == [[mover, seen[seat]] for mover, seen in told]
+            else:   # once the deal is over its face-down cards may be shown
+                assert [mover for mover, _ in moves] == [mover for mover, _ in told]
+                assert all(move in (None, made) for (_, move), (_, made) in zip(moves, state.deal_moves))
+
+    events, _ = random_events(name, players, options, seed, 0, check)
+    last_deal = max(number for number, event in enumerate(events) if event["type"] == "deal")
+    recorded = [[event["seat"], event["move"]] for event in events[last_deal + 1:] if event["type"] == "move"]
+    state = replay(events)
+    assert [[mover, move] for mover, move in state.deal_moves] == recorded
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES)
 @settings(max_examples=4, deadline=None)
 @given(seed=SEEDS)
 def test_no_view_shows_a_hidden_card(name, players, options, seed):
@@ -232,8 +261,9 @@ def test_a_view_does_not_depend_on_where_the_cards_hidden_from_its_seat_lie(name
     the two deals apart, so its view must not either.
 
     Exchanges the seat could tell are left out: those that break a rule the
-    recorded moves obeyed, those that show it one of the two cards (a hand
-    bust from the deal is shown), and those that change the public facts (honours
+    recorded moves obeyed, those that show it a card the other does not (a hand
+    bust from the deal is shown; a pair laid by at once from a pair royal may
+    be two other cards of the hand), and those that change the public facts (honours
     announced at once change the score). This catches what no search for card
     names can: a count, a side or a flag that tells where hidden cards lie.
     """
@@ -253,7 +283,7 @@ def test_a_view_does_not_depend_on_where_the_cards_hidden_from_its_seat_lie(name
                     apply_event(world, event)
             except EngineError:
                 continue   # the exchange breaks a rule the recorded moves obeyed: the seat could tell
-            revealed = {one, other} - world.hidden_from(seat)   # the exchange shows the seat a card: it could tell
+            revealed = state.hidden_from(seat) ^ world.hidden_from(seat)   # one shows the seat a card: it could tell
             if not revealed and public_facts(world) == public_facts(state):
                 assert world.view(seat) == state.view(seat), f"seat {seat}'s view tells where {one} or {other} lies"
 
@@ -326,3 +356,29 @@ def test_a_banking_round_keeps_its_counters_in_the_ledger_and_the_pot_clears():
     assert [entry["reason"] for entry in state.ledger.stakes_view()["entries"][:3]] == ["stake", "stake", "showdown"]
     assert state.returns() == [float(score) for score in state.scores]
     assert set(state.result().seats) == {seat for seat in range(3) if state.scores[seat] == max(state.scores)}
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES)
+@settings(max_examples=3, deadline=None)
+@given(seed=SEEDS)
+def test_a_seats_copy_of_the_record_keeps_only_what_it_saw(name, players, options, seed):
+    """A seat's copy (the download of a game in progress) names no card hidden from the seat when it was dealt,
+    keeps the seat's own hand, hides exactly the moves made face down to it, and keeps every other event."""
+    events, state = random_events(name, players, options, seed, 0)
+    for seat in state.player_seats():
+        copy = seat_record(events, seat)
+        assert len(copy) == len(events) and copy[0] == events[0]
+        stepped = start_state(events[0])
+        for event, told in zip(events[1:], copy[1:]):
+            canonical = apply_event(stepped, event)
+            if event["type"] == "deal":
+                kept = {card for card in told["deck"] if card is not None}
+                leaked = kept & stepped.hidden_from(seat)
+                assert not leaked, f"seat {seat} is told {sorted(leaked)}"
+                assert set(stepped.view(seat)["hand"]) <= kept
+                withheld = [card if card in kept else None for card in event["deck"]]
+                assert told["deck"] == withheld
+            elif event["type"] == "move":
+                assert told["move"] == stepped.move_seen_by(seat, canonical)
+            else:
+                assert told == event

@@ -54,7 +54,7 @@ class MakeRun:
         variables, command = run_recipe()
         # Robot turns lost with the killed worker are found by the deadline sweep: every second here, and
         # without the grace for an outage (sweeps missing for three intervals) that restarting it would grant.
-        env.update(variables, PORT=str(port), DATABASE_URL=f"sqlite:///{tmp_path / 'run.sqlite'}",
+        env.update(variables, PORT=str(port), INBOUND_PORT=str(free_port()), DATABASE_URL=f"sqlite:///{tmp_path / 'run.sqlite'}",
                    SECRET_KEY="make-run-key", BASE_URL=self.base, SWEEP_INTERVAL="1", ROBOT_TURN_TIME="3",
                    OUTAGE_GRACE="0", LIMIT_GAMES_PER_CLIENT="100 per hour", LIMIT_GAMES_PER_ADDRESS="100 per day")
         self.process = subprocess.Popen(command, cwd=ROOT, env=env, text=True, stdout=subprocess.PIPE,
@@ -185,6 +185,7 @@ def start_games(stack):
 def test_forty_robot_games_play_to_their_end_while_the_worker_and_beat_are_killed_and_started_again(make_run):
     (first_worker,), (first_beat,) = make_run.pids("worker"), make_run.pids("beat")
     assert "The workers' broker: redis://127.0.0.1:" in make_run.terminal()
+    assert "are taken by SMTP on 127.0.0.1:" in make_run.terminal()
     tables = start_games(make_run)
     killed = False
     deadline = time.monotonic() + PLAY_WAIT

@@ -5,15 +5,19 @@ game for cards its reader may not know; this holds the rendered bodies to
 what the SMTP server is handed.
 """
 
+from app.models import MAIL_EACH, Seat
 from workers import outbox
 
 from conftest import html_of, text_of
 from worker_fixtures import app, smtp  # noqa: F401  (fixtures)
-from worker_helpers import ANN, BOB, ROBOTS3, outbox as rows, person_moves, play_until_person, start_confirmed
+from worker_helpers import (ANN, BOB, ROBOTS3, outbox as rows, person_moves, play_until_person, seat_row, set_row,
+                            start_confirmed)
 
 
 def test_the_mail_sent_is_the_mail_checked(app, smtp):
     game = start_confirmed([ANN, BOB, *ROBOTS3[:2]])
+    for seat in (0, 1):   # every turn mail is sent, even those whose turn has passed by the time they go
+        set_row(Seat, seat_row(game.id, seat).id, mail_preference=MAIL_EACH)
     state = play_until_person(game.id)
     for _ in range(4):
         state = person_moves(game.id, state.controller(state.to_move[0]))

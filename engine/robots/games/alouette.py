@@ -5,9 +5,8 @@ win), so that the look-ahead policy's judgment, which the strong robot adds
 to its playouts, stays smaller than a hand won or lost.
 """
 
-from ...dealing import stack_deck
-from ...games.alouette import BATCHES, RANK_POWER, RANKS
-from ..knowledge import deal_plays, hands_as_dealt
+from ...games.alouette import RANK_POWER, RANKS
+
 from ..profile import TrickProfile, register_profile
 
 TRICK_WORTH = 0.3     # a trick towards the five that win the hand
@@ -33,17 +32,3 @@ class AlouetteProfile(TrickProfile):
 
     def hidden_piles(self, view):
         return {"unused": view["unused_count"]}
-
-    def build_state(self, view, hands, piles):
-        """Deal the guessed hands (with the cards played this deal) and the guessed unused cards, and replay."""
-        dealt = hands_as_dealt(view, hands)
-        state = self.template(view)
-        state.next_dealer = view["dealer"]
-        state.deals = view["deal"] - 1
-        state.ledger.totals = list(view["scores"])
-        first = (view["dealer"] + 1) % len(dealt)
-        state.deal_pack(stack_deck(dealt, first, BATCHES, rest=piles.get("unused", [])))
-        for trick in deal_plays(view):
-            for seat, card in trick:
-                state.play(seat, card)
-        return state

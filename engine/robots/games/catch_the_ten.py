@@ -1,8 +1,6 @@
 """Catch-the-Ten's hook for the trick-game robots: counting trumps, sides by option, face-down hands."""
 
-from ...dealing import stack_deck
 from ...games.catch_the_ten import card_strengths
-from ..knowledge import deal_plays
 from ..profile import register_profile
 from ..trump_profile import TrumpProfile
 
@@ -49,42 +47,3 @@ class CatchTheTenProfile(TrumpProfile):
             return {}
         holders = [seat for seat in range(view["players"]) if seat != view["dealer"]] + ["face_down"]
         return {holder: {view["turn_up"]} for holder in holders}
-
-    def build_state(self, view, hands, piles):
-        """Rebuild each seat's cards in the order dealt (played, held, then guessed face-down hands) and replay."""
-        players = view["players"]
-        state = self.template(view)
-        rounds = state.hands_each()
-        size = self.hand_size(view)
-        plays = deal_plays(view)
-        played = [[[] for _ in range(rounds)] for _ in range(players)]
-        for number, trick in enumerate(plays):
-            for seat, card in trick:
-                played[seat][number // size].append(card)
-        current = len(view["tricks"]) // size
-        face_down = list(piles.get("face_down", ()))
-        dealer = view["dealer"]
-        received = []
-        for seat in range(players):
-            cards = []
-            for number in range(rounds):
-                if number < current:
-                    cards += played[seat][number]
-                elif number == current:
-                    cards += played[seat][number] + list(hands[seat])
-                elif seat == dealer and number == rounds - 1:
-                    cards += [face_down.pop(0) for _ in range(size - 1)] + [view["turn_up"]]
-                else:
-                    cards += [face_down.pop(0) for _ in range(size)]
-            received.append(cards)
-        last_hand = received[dealer][-size:]
-        last_hand.remove(view["turn_up"])
-        received[dealer][-size:] = last_hand + [view["turn_up"]]
-        state.next_dealer = dealer
-        state.deals = view["deal"] - 1
-        state.ledger.totals = list(view["scores"])
-        state.deal_pack(stack_deck(received, (dealer + 1) % players, [1] * len(received[0])))
-        for trick in plays:
-            for seat, card in trick:
-                state.play(seat, card)
-        return state

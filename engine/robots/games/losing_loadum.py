@@ -6,11 +6,10 @@ robot's playouts score, so that the look-ahead policy's judgment it adds
 stays in proportion.
 """
 
-from ...dealing import stack_deck
 from ...games.losing_loadum import LOADERS, OUT_AT, RANKS
 from ...scoring import count_points
 from ...trumps import strength_table
-from ..knowledge import deal_plays, hands_as_dealt
+from ..knowledge import deal_plays
 from ..profile import register_profile
 from ..trump_profile import TrumpProfile
 
@@ -50,32 +49,3 @@ class LosingLoadumProfile(TrumpProfile):
         dropped = sum(view["cards_each"] - sum(1 for trick in deal_plays(view) for s, _ in trick if s == seat)
                       for seat in view["left_deal"])
         return {"talon": talon, "aside": dropped}
-
-    def build_state(self, view, hands, piles):
-        """Deal the guessed cards to the players in as they were dealt and replay the deal's tricks."""
-        seats = len(view["hand_sizes"])
-        dealt = hands_as_dealt(view, hands)
-        aside = list(piles.get("aside", ()))
-        for seat in view["left_deal"]:
-            missing = view["cards_each"] - len(dealt[seat])
-            dealt[seat] += aside[:missing]
-            del aside[:missing]
-        state = self.template(view)
-        state.alive = [seat not in view["eliminated"] for seat in range(seats)]
-        state.in_deal = list(state.alive)
-        state.next_dealer = view["dealer"]
-        state.deals = view["deal"] - 1
-        state.ledger.counters = [lives + (seat in view["left_deal"]) for seat, lives in enumerate(view["scores"])]
-        if view["options"]["carry_totals"]:
-            state.loaders = list(view["loaders"])
-            for trick in view["tricks"]:
-                state.loaders[trick["winner"]] -= count_points((card for _, card in trick["cards"]), LOADERS)
-        order = [state.next_seat(view["dealer"])]
-        while len(order) < sum(state.alive):
-            order.append(state.next_seat(order[-1]))
-        talon = ([view["trump_card"]] if view["trump_card"] else []) + list(piles.get("talon", ()))
-        state.deal_pack(stack_deck([dealt[seat] for seat in order], 0, [1] * view["cards_each"], rest=talon))
-        for trick in deal_plays(view):
-            for seat, card in trick:
-                state.play(seat, card)
-        return state

@@ -44,7 +44,7 @@ def simple_draws(total):
 def strong_choice(view, rng):
     """Draw or stick, whichever has the higher expected gain in stakes."""
     ace = view["options"]["ace_value"]
-    seat, players = view["seat"], len(view["hand_sizes"])
+    players = len(view["hand_sizes"])
     order = [(view["dealer"] + 1 + step) % players for step in range(players)]
     unseen = unseen_cards(view)
     gains = stick_gains(view, order, unseen, rng)

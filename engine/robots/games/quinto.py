@@ -6,15 +6,11 @@ tells nothing about voids; the cachette is five unseen cards outside the
 hands; trick 11's compulsion tells who no longer holds the Joker.
 """
 
-import copy
-
 from ...cards import JOKER
-from ...dealing import stack_deck
-from ...scoring import Ledger
 from ...games.quinto import (
-    POWER, QUINT_BY_SUIT, TRICKS_PER_DEAL, Quinto, quints_in,
+    POWER, QUINT_BY_SUIT, TRICKS_PER_DEAL, quints_in,
 )
-from ..knowledge import deal_plays, hands_as_dealt
+from ..knowledge import deal_plays
 from ..profile import TrickProfile, register_profile
 
 MATES = {"A": "4", "4": "A", "2": "3", "3": "2"}
@@ -98,50 +94,10 @@ class QuintoProfile(TrickProfile):
                 cleared[seat] = {JOKER}
         return cleared
 
-    def template(self, view):
-        return Quinto(view["players"], self.sim_options(view), 0)
-
-    def sim_options(self, view):
-        """The view's options, but a game that ends when a side reaches the target."""
-        return dict(view["options"], match="single_game")
-
-    def build_state(self, view, hands, piles):
-        dealt = hands_as_dealt(view, hands)
-        state = self.template(view)
-        state.next_dealer = view["dealer"]
-        eldest = (view["dealer"] + 1) % 4
-        cachette = piles.get("cachette") or view["cachette"]
-        state.deal_pack(list(cachette) + stack_deck(dealt, eldest, [1] * TRICKS_PER_DEAL))
-        state.ledger.totals = list(view["scores"])
-        for quint in view["quints"]:
-            state.ledger.totals[quint["side"]] -= quint["points"]
-        for seat, call in view["calls"]:
-            state.play(seat, call)
-        for trick in deal_plays(view):
-            for seat, card in trick:
-                state.play(seat, card)
-        return state
-
-    def fork(self, state):
-        """A copy two levels deep: Quinto's play replaces or appends, never edits deeper."""
-        twin = copy.copy(state)
-        for name, value in vars(state).items():
-            if isinstance(value, list):
-                setattr(twin, name, [list(item) if isinstance(item, list) else item for item in value])
-            elif isinstance(value, dict):
-                setattr(twin, name, dict(value))
-            elif isinstance(value, Ledger):
-                setattr(twin, name, value.copy())
-        return twin
-
     def hand_advantage(self, view):
         """Tricks the seat's side may expect to take beyond the other side's, from its hand."""
         mine = TRICK_SCALE * sum(TRICK_ODDS[card[1]][card[0]] for card in view["hand"] if card != JOKER)
         return (4 * mine - TRICKS_PER_DEAL) / 3
-
-    def trick_advantage(self, state, seat):
-        mine = seat % 2
-        return state.tricks_won[mine] - state.tricks_won[1 - mine]
 
     def call(self, view, legal, advantage):
         if "redouble" in legal and advantage > 1.5:

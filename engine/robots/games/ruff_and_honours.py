@@ -4,11 +4,7 @@ The robots never ruff (they pass); they discard only for a ruffer whose time ran
 """
 
 from ...cards import RANKS
-from ...dealing import stack_deck
-from ...games.ruff_and_honours import HAND_SIZE, PHASE_RUFF, STOCK_SIZE
-from ...rounds import PHASE_PLAY
 from ...trumps import strength_table
-from ..knowledge import deal_plays, hands_as_dealt
 from ..profile import register_profile
 from ..trump_profile import TrumpProfile
 
@@ -53,48 +49,6 @@ class RuffAndHonoursProfile(TrumpProfile):
                 if holder not in allowed:
                     excluded[holder].add(ace)
         return excluded
-
-    def build_state(self, view, hands, piles):
-        """Deal the guessed hands and stock, replay the ruff and its discards, then the tricks."""
-        original = hands_as_dealt(view, hands)
-        turn_up, ruffer = view["turn_up"], view["ruffer"]
-        discards = list(view["discards"]) if view["seat"] == ruffer else list(piles.get("discards", ()))
-        if ruffer is None:
-            stock = [turn_up] + list(piles.get("stock", ())) if view["options"]["variant"] == "ruff" else []
-        else:
-            held = original[ruffer] + discards
-            ace = "A" + view["trump"]   # the ruffer held it (or it was the turn-up): never one of the stock
-            stock = [turn_up] + [card for card in held if card not in (turn_up, ace)][:STOCK_SIZE - 1]
-            original[ruffer] = [card for card in held if card not in stock]
-        dealer = view["dealer"]
-        if not stock:
-            receiver = (dealer + 1) % 4 if view["options"]["honours_trump_card"] == "eldest_last" else dealer
-            original[receiver] = [card for card in original[receiver] if card != turn_up] + [turn_up]
-        state = self.template(view)
-        state.next_dealer = dealer
-        state.deals = view["deal"] - 1
-        state.ledger.totals = list(view["scores"])
-        honours = view["honours"]
-        if honours and honours["credited"]:
-            state.ledger.totals[honours["side"]] -= honours["points"]
-        state.deal_pack(stack_deck(original, (dealer + 1) % 4, [1] * HAND_SIZE, rest=stock))
-        if state.phase == PHASE_RUFF and view["phase"] != PHASE_RUFF:
-            state.play(state.ruff_right, "pass" if ruffer is None else "ruff")
-            for card in discards:
-                state.play(ruffer, card)
-        if view["phase"] == PHASE_PLAY:
-            self.keep_declared_honours(state, view)
-        for trick in deal_plays(view):
-            for seat, card in trick:
-                state.play(seat, card)
-        return state
-
-    def keep_declared_honours(self, state, view):
-        """The honours as declared in the view, whatever the guessed hands hold (the guess ignores them)."""
-        state.honours = dict(view["honours"]) if view["honours"] else None
-        state.ledger.totals = list(view["scores"])
-        state.history = []
-        state.over, state.winner, state.winners, state.phase = False, None, [], PHASE_PLAY
 
     def turn_up_holders(self, view):
         """Where the turned card may be when it is neither on the stock nor seen."""

@@ -11,7 +11,7 @@ from engine.games.alouette import RANKS
 from engine.record import start_state
 from engine.robots.knowledge import read_knowledge
 from engine.robots.profile import profile_for
-from engine.robots.strong import guessed_state
+from engine.robots.worlds import Worlds, carried_keys
 from tests.engine.robots.robot_playouts import play_out
 
 # Tricks 1 to 9 of the rules file's cases, each {seat: card}: 1 ties (Kings), 2 settles it, 5-8 go to
@@ -178,8 +178,8 @@ def test_the_robots_rebuild_states_that_show_the_seat_its_own_view(options):
         seat = state.to_move[0]
         view = state.view(seat)
         profile = profile_for("alouette", view["options"])
-        rebuilt = guessed_state(profile, view, read_knowledge(view, profile), rng)
-        earlier = {"history": None, "score_entries": None}   # earlier deals are not rebuilt, only their scores
+        rebuilt = Worlds(view, read_knowledge(view, profile), rng).guess()
+        earlier = dict.fromkeys(carried_keys(view))   # earlier deals are not rebuilt
         assert {**rebuilt.view(seat), **earlier} == {**view, **earlier}
         checked += 1
         state.apply_move(seat, rng.choice(sorted(state.legal_moves(seat))))

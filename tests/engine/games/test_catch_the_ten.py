@@ -78,7 +78,7 @@ def test_case_3_counting_cards_and_cards_over_those_dealt():
     side_b = ["AD", "KD"] + plain[19:31]
     assert len(side_a) == 22 and len(side_b) == 14 and not set(side_a) & set(side_b)
     state.tricks = [(0, tuple((0, card) for card in side_a), 0), (1, tuple((1, card) for card in side_b), 1)]
-    state.score_deal(with_excess=True)
+    state.score_deal()
     assert state.scores == [27, 7]
     assert sum(state.scores) == 30 + 4
 
@@ -153,6 +153,33 @@ def test_stop_at_41_ends_the_game_on_the_capture():
     going_on = dealt(scores=(29, 0))
     play(going_on, (0, "QD"), (1, "TD"), (2, "AC"), (3, "6D"))
     assert not going_on.over and going_on.scores == [29, 0]
+
+
+# Diamonds are trumps (the dealer's last card, 6♦): the trick Q♦ K♦ 7♦ 8♦.
+RUNNING_HANDS = ["QD AS KS QS JS TS 9S 8S 7S".split(), "KD AH KH QH JH TH 9H 8H 7H".split(),
+                 "7D AC KC QC JC TC 9C 8C 7C".split(), "8D AD JD TD 9D 6S 6H 6C 6D".split()]
+
+
+def test_with_stop_at_41_counting_cards_count_the_moment_they_are_won():
+    state = dealt(RUNNING_HANDS, options={"stop_at_41": True})
+    play(state, (0, "QD"), (1, "KD"), (2, "7D"), (3, "8D"))
+    assert state.tricks[0][2] == 1 and state.scores == [0, 5] and state.summary()["scores"] == [0, 5]
+    assert state.view(0)["scores"] == [0, 5] and state.view(0)["counting_points"] == [0, 5]
+    counted_at_the_end = dealt(RUNNING_HANDS)
+    play(counted_at_the_end, (0, "QD"), (1, "KD"), (2, "7D"), (3, "8D"))
+    assert counted_at_the_end.scores == [0, 0]
+
+
+def test_with_stop_at_41_a_finished_deal_adds_only_the_excess_to_the_captures_already_counted():
+    rng = random.Random(9)
+    stopping, plain = new(4, {"stop_at_41": True}), new(4)
+    deck = play_deal(stopping, rng)
+    plain.apply_deal(deck)
+    for _, cards, _ in stopping.tricks:
+        for seat, card in cards:
+            plain.apply_move(seat, card)
+    assert not stopping.over and stopping.deals == plain.deals == 1
+    assert stopping.scores == plain.scores and sum(stopping.scores) > 30
 
 
 def test_the_game_runs_to_41_and_the_highest_wins():

@@ -7,7 +7,6 @@ from collections import Counter
 import pytest
 
 from engine.cli import main
-from engine.record import start_state
 from engine.robots import make_robot
 from engine.robots.games.one_and_thirty import STICK_AT, guess, unseen_cards
 from engine.games.one_and_thirty import hand_total

@@ -1,0 +1,325 @@
+"""Play by replying to the mail: a reply to a turn mail is the move.
+
+A mail that may be answered with a move has a Reply-To address of its seat
+and position, `play+<token>@<INBOUND_DOMAIN>` (app.links.reply_token): the
+address is the credential, like the seat's link, and is revoked with it.
+`receive` takes one mail as it arrived (from the SMTP receiver,
+workers/inbound.py, or the IMAP poller, workers/imap_poll.py):
+
+- auto-replies, bounces and the service's own mail are dropped without an
+  answer, so that no two programs answer each other for ever;
+- the From must be the seat's own address, else the reply is refused
+  without saying whose seat the address is for;
+- replies are counted per seat against LIMIT_REPLIES_PER_SEAT (over it they
+  are dropped), and a mail over REPLY_MAX_BYTES is refused;
+- the first non-empty line of the reply's own text (app.services.reply_text)
+  is the move, submitted through `moves.submit_move` at the mail's position:
+  checked, recorded and mailed on as a move from the web is; `help` asks for
+  the hand and the moves.
+
+Every reply that is not dropped gets one answer, threaded with the game's
+mails: "Played 10♥." with the trick and the hand, "Already played" for the
+same reply again, what happened since for a reply made stale by a move, or
+the reason of a refusal with the moves that can be made. Answers go only to
+confirmed addresses (and the mail worker still withholds them from
+suppressed ones): a forged From cannot make the service mail a stranger.
+"""
+
+import re
+from dataclasses import dataclass
+from email import message_from_bytes, policy
+from email.utils import parseaddr
+
+from flask import current_app
+from sqlalchemy import select
+
+from engine import EngineError, apply_event
+
+from ..context import database, external_url, settings
+from ..limits import TooManyRequests, admit_replies
+from ..links import BadLink, read_reply_token, seat_token
+from ..models import ADDRESS_CONFIRMED, Consent, Game, Outbox
+from ..present import move_label
+from . import moves, snapshots
+from .errors import BadInput, Conflict, Forbidden
+from .mail import queue_mail
+from .notify import game_context, reply_context, turn_picture
+from .record import load_events
+from .reply_text import first_line, message_text, move_words
+from .seats import seat_path, seats_of
+from .spec import clean_email
+
+ANSWER = "answer"     # the kind of mail that answers a reply
+
+# What became of a mail (for logs and tests).
+PLAYED, ALREADY_PLAYED, HELPED, STALE, REFUSED, DROPPED = "played", "already_played", "help", "stale", "refused", "dropped"
+
+HELP_WORDS = {"help", "?", "hand", "moves"}
+AUTO_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
+# Subjects of vacation responders that send no Auto-Submitted header.
+AUTO_SUBJECT = re.compile(r"^\s*(auto(matic)?[ -]?(reply|response|antwort)|out of (the )?office|autoreply|"
+                          r"abwesenheitsnotiz|absence|vacation|r[ée]ponse automatique)\b|^\s*auto:", re.IGNORECASE)
+BOUNCE_SENDERS = re.compile(r"^(mailer-daemon|postmaster)@", re.IGNORECASE)
+MESSAGE_ID = re.compile(r"^<[^<>\s]{1,200}>$")
+REPLY_ADDRESS = re.compile(r"^play\+(?P<token>[A-Za-z0-9_.-]{1,200})@(?P<domain>[A-Za-z0-9.-]+)$", re.IGNORECASE)
+
+BAD_ADDRESS = ("This address does not take moves: it may be incomplete, or from a link that was replaced. "
+               "Answer your latest mail about the game, or open the link in it.")
+NOT_YOURS = ("This reply came from an address that may not move here. Answer from the address the game's "
+             "mail goes to.")
+TOO_BIG = "Your reply is too large (at most {limit} bytes are taken). Send the move alone, without attachments."
+NO_MOVE = "No move was found on the first line of your reply. Write your move alone on the first line."
+
+
+@dataclass
+class Outcome:
+    what: str          # one of PLAYED ... DROPPED
+    detail: str = ""
+
+
+def receive(raw, envelope_sender=None, recipients=(), oversized=False):
+    """Act on one mail received at a reply address (its bytes as they came); returns an Outcome.
+
+    `envelope_sender` is SMTP's MAIL FROM ("" for a bounce; None when it is
+    not known, as in a mailbox read over IMAP, where Return-Path stands for
+    it); `recipients` the envelope's RCPT TO addresses (else the headers
+    name them). `oversized` says the mail was too large to be read whole:
+    `raw` is then its header alone.
+    """
+    config = settings()
+    oversized = oversized or len(raw) > config.reply_max_bytes
+    if oversized:       # its header is all that is read of it
+        raw = re.split(rb"\r?\n\r?\n", raw[:config.reply_max_bytes], maxsplit=1)[0] + b"\r\n\r\n"
+    message = message_from_bytes(raw, policy=policy.default)
+    why = loop_reason(message, envelope_sender, config)
+    if why is None and own_message(message):
+        why = "a mail the service sent"
+    if why:
+        return dropped(why)
+    sender = from_address(message)
+    if sender is None:
+        return dropped("no single From address")
+    token = reply_token_in(recipients or header_recipients(message), config.inbound_domain)
+    if token is None:
+        return dropped("not sent to a reply address")
+    reply = Reply(message, sender)
+    try:
+        game_id, number, version, seq = read_reply_token(config.signing_keys, token)
+    except BadLink:
+        return reply.refuse_stranger(BAD_ADDRESS, sender)
+    with database().reading() as session:
+        seat = seats_of(session, game_id).get(number)
+    if seat is None or seat.robot is not None or seat.link_version != version:
+        return reply.refuse_stranger(BAD_ADDRESS, f"{game_id}:{number}")
+    if seat.email != sender:
+        return reply.refuse_stranger(NOT_YOURS, f"{game_id}:{number}")
+    if not admitted(f"{game_id}:{number}"):
+        return dropped(f"too many replies for seat {number} of {game_id}")
+    if oversized:
+        return reply.refuse_seat(seat, TOO_BIG.format(limit=config.reply_max_bytes))
+    line = first_line(message_text(message))
+    if line.lower().rstrip(".!") in HELP_WORDS:
+        return reply.help(seat)
+    if not line:
+        return reply.refuse_seat(seat, NO_MOVE)
+    return reply.play(seat, line, seq)
+
+
+def dropped(why):
+    current_app.logger.info("reply dropped: %s", why)
+    return Outcome(DROPPED, why)
+
+
+def loop_reason(message, envelope_sender, config):
+    """Why a mail must not be answered (an auto-reply, a bounce, the service's own mail), or None."""
+    auto = str(message.get("Auto-Submitted", "")).strip().lower()
+    if auto and auto != "no":
+        return f"Auto-Submitted: {auto}"
+    if str(message.get("Precedence", "")).strip().lower() in AUTO_PRECEDENCE:
+        return "Precedence: " + str(message["Precedence"]).strip().lower()
+    if any(message.get(name) for name in ("X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress",
+                                          "List-Id", "Feedback-ID")):
+        return "an automatic mail's header"
+    if AUTO_SUBJECT.search(str(message.get("Subject", ""))):
+        return "an automatic reply's subject"
+    return_path = envelope_sender if envelope_sender is not None else return_path_of(message)
+    if return_path == "" or message.get_content_type() == "multipart/report":
+        return "a bounce"
+    sender = from_address(message, clean=False) or ""
+    ours = (parseaddr(config.mail_from)[1] or config.mail_from).lower()
+    if BOUNCE_SENDERS.match(sender) or BOUNCE_SENDERS.match(return_path or ""):
+        return "a bounce"
+    if sender.lower() == ours or (return_path or "").lower() == ours or REPLY_ADDRESS.match(sender):
+        return "the service's own address"
+    return None
+
+
+def return_path_of(message):
+    """The envelope sender a delivering server wrote as Return-Path ("" for `<>`), or None if it wrote none."""
+    value = message.get("Return-Path")
+    return None if value is None else str(value).strip().strip("<>").strip()
+
+
+def own_message(message):
+    """Whether this is a mail the service sent (a copy or a bounce that carries it whole)."""
+    message_id = clean_message_id(message.get("Message-ID"))
+    if message_id is None:
+        return False
+    with database().reading() as session:
+        return session.execute(select(Outbox.id).where(Outbox.message_id == message_id)).first() is not None
+
+
+def clean_message_id(value):
+    value = str(value or "").strip()
+    return value if MESSAGE_ID.match(value) else None
+
+
+def from_address(message, clean=True):
+    """The one address in From (lower-cased, as addresses are kept), or None."""
+    try:
+        addresses = message["From"].addresses if message["From"] is not None else ()
+    except (AttributeError, IndexError, ValueError):
+        return None
+    if len(addresses) != 1 or not addresses[0].addr_spec:
+        return None
+    if not clean:
+        return addresses[0].addr_spec
+    try:
+        return clean_email(addresses[0].addr_spec, "From")
+    except BadInput:
+        return None
+
+
+def header_recipients(message):
+    """Where a mail read from a mailbox was sent: the delivering server's headers first, then To and Cc."""
+    found = []
+    for name in ("Delivered-To", "X-Original-To", "To", "Cc"):
+        for value in message.get_all(name) or ():
+            try:
+                found += [address.addr_spec for address in value.addresses]
+            except (AttributeError, IndexError, ValueError):
+                continue
+    return found
+
+
+def reply_token_in(recipients, domain):
+    """The token of the first reply address at `domain` among `recipients`, or None."""
+    for recipient in recipients:
+        match = REPLY_ADDRESS.match(str(recipient).strip().strip("<>"))
+        if match and domain and match["domain"].lower() == domain:
+            return match["token"]
+    return None
+
+
+class Reply:
+    """One reply being answered: where its answer goes, and how it threads."""
+
+    def __init__(self, message, sender):
+        self.sender = sender
+        self.message_id = clean_message_id(message.get("Message-ID"))
+        subject = " ".join(str(message.get("Subject", "")).split())[:200].encode("utf-8", "replace").decode()
+        self.subject = subject if subject.lower().startswith("re:") else f"Re: {subject or 'your move'}"
+
+    def context(self, **values):
+        return dict(values, in_reply_to=self.message_id)
+
+    def refuse_stranger(self, reason, whose):
+        """Refuse a reply that cannot be tied to a seat it may move for: the answer names no game and no seat.
+        Such refusals are counted per sender, as a seat's replies are."""
+        if not admitted(self.sender):
+            return dropped(f"too many refused replies from {self.sender}")
+        with database().writing() as session:
+            if may_answer(session, self.sender):
+                queue_mail(session, ANSWER, self.sender, self.subject,
+                           self.context(headline="Not played.", reason=reason))
+        current_app.logger.info("reply refused (%s): %s", whose, reason)
+        return Outcome(REFUSED, reason)
+
+    def refuse_seat(self, seat, reason, what=REFUSED, happened=()):
+        """Answer the seat with `reason` and the table as it is now (its hand, the moves it may make)."""
+        with database().writing() as session:
+            game = session.get(Game, seat.game_id)
+            seats = seats_of(session, game.id)
+            state = snapshots.state_at(session, game.id, game.seq)
+            headline = {STALE: "Not played: the game moved on since that mail.", HELPED: "Your hand."}.get(
+                what, "Not played.")
+            self.answer_seat(session, game, seats, seats[seat.seat], state, headline=headline, reason=reason,
+                             happened=list(happened))
+        return Outcome(what, reason)
+
+    def help(self, seat):
+        return self.refuse_seat(seat, "", what=HELPED)
+
+    def play(self, seat, line, seq):
+        move = move_words(line)
+        outcome = {}
+
+        def answer(session, link, result, state):
+            label = move_label(result.move)
+            played = "Already played" if result.retried else "Played"
+            self.answer_seat(session, link.game, link.seats, link.seat, state, headline=f"{played} {label}.")
+            outcome["what"] = ALREADY_PLAYED if result.retried else PLAYED
+
+        try:
+            moves.submit_move(seat_token(settings().signing_keys, seat), move, seq, answer=answer)
+        except Forbidden:
+            return self.refuse_stranger(BAD_ADDRESS, f"{seat.game_id}:{seat.seat}")
+        except Conflict as error:
+            if error.code == "stale_seq":
+                return self.refuse_seat(seat, "", what=STALE, happened=moves_since(seat, seq))
+            return self.refuse_seat(seat, error.message)
+        except BadInput as error:
+            return self.refuse_seat(seat, f"{line!r} cannot be played: {error.message}.")
+        return Outcome(outcome["what"], move)
+
+    def answer_seat(self, session, game, seats, seat, state, **values):
+        """Queue the answer to `seat`'s reply, with its table now: the trick, the hand, the moves it may make
+        (and a Reply-To for the position now while the game goes on)."""
+        if not may_answer(session, seat.email):
+            return
+        acting = next((s for s in state.to_move if state.controller(s) == seat.seat), seat.seat)
+        context = dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
+                       over=state.over, **turn_picture(state, seats, seat.seat, acting),
+                       **reply_context(game, state, seat))
+        queue_mail(session, ANSWER, seat.email, self.subject, self.context(**context, **values),
+                   game_id=game.id, seat=seat.seat, seq=game.seq)
+
+
+def admitted(key):
+    """Whether one more reply counted under `key` (a seat, or a sender refused) is within
+    LIMIT_REPLIES_PER_SEAT; it is counted."""
+    try:
+        admit_replies([key])
+    except TooManyRequests:
+        return False
+    return True
+
+
+def may_answer(session, address):
+    """Answers go to confirmed addresses only: never a confirmation mail to a stranger a forged From names."""
+    state = session.execute(select(Consent.state).where(Consent.address == address)).scalar()
+    return state == ADDRESS_CONFIRMED
+
+
+def moves_since(seat, seq):
+    """What happened in the game after position `seq`, as `seat` may be told it, one line each."""
+    with database().reading() as session:
+        game = session.get(Game, seat.game_id)
+        seats = seats_of(session, game.id)
+        state = snapshots.state_at(session, game.id, seq).clone()
+        events = load_events(session, game.id, upto=game.seq, after=seq)
+    lines = []
+    for event in events:
+        try:
+            apply_event(state, event)
+        except EngineError:
+            break
+        if event["type"] == "deal":
+            lines.append("A new deal was dealt.")
+        elif event["type"] == "move":
+            player = seats.get(state.controller(event["seat"]))
+            name = player.name if player is not None else f"Seat {event['seat'] + 1}"
+            seen = state.move_seen_by(seat.seat, event["move"])
+            lines.append(f"{name} played a card face down." if seen is None else f"{name}: {move_label(seen)}.")
+    return lines
+

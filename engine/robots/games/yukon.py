@@ -1,0 +1,84 @@
+"""Yukon's hook for the trick-game robots: the Yukons above every suit, the Grand Yukon above them, a stock.
+
+A player's failure to follow tells only about the hand he held then: after
+each trick everyone draws, so only the tricks played since the last draw
+tell what the hands now lack (worked out here, since a Jack belongs to no
+suit when following).
+"""
+
+from ...games.yukon import CARD_POINTS, GRAND_YUKON, HAND_SIZE, PLAIN_RANKS, is_yukon, suit_to_follow
+from ...trumps import strength_table
+from ..profile import TrickProfile, register_profile
+
+STRENGTHS = strength_table(PLAIN_RANKS)
+TOP = max(STRENGTHS.values())
+GRAND_POWER, YUKON_POWER, FOLLOW_POWER = 400, 300, 100
+YUKON_KEEP = 0.8   # a Yukon's worth of keeping, against the Grand Yukon's 1
+
+
+@register_profile
+class YukonProfile(TrickProfile):
+    game = "yukon"
+
+    def side_of(self, seat, seats):
+        return seat % 2 if self.options.get("partnerships") else seat
+
+    def card_points(self, cards):
+        return sum(CARD_POINTS.get(card, 0) for card in cards)
+
+    def trick_value(self, view):
+        return 0
+
+    def power(self, card, led_suit):
+        if card == GRAND_YUKON:
+            return GRAND_POWER
+        if is_yukon(card):
+            return YUKON_POWER
+        if led_suit is None or card[1] == led_suit:
+            return FOLLOW_POWER + STRENGTHS[card]
+        return -1
+
+    def strength(self, card):
+        if card == GRAND_YUKON:
+            return 1.0
+        if is_yukon(card):
+            return YUKON_KEEP
+        share = STRENGTHS[card] / TOP
+        return share * share
+
+    def suit_to_follow(self, cards_before):
+        """The suit led, or "Y" (no suit) when a Yukon led calls for Yukons: plain cards cannot win it."""
+        if not cards_before:
+            return None
+        return suit_to_follow(cards_before[0][1], self.options["yukon_lead"]) or "Y"
+
+    # Knowledge -------------------------------------------------------------------------
+
+    def hidden_piles(self, view):
+        return {"stock": view["stock_size"]}
+
+    def draws_made(self, view):
+        """How many rounds of draws the deal has had: the first tricks, each followed by one."""
+        dealt = view["players"] * HAND_SIZE
+        return (len(self.pack(view)) - dealt - view["stock_size"]) // view["players"]
+
+    def telling_from(self, view):
+        return len(view["tricks"]) + 1   # the shared reading would take a Jack for a card of its suit
+
+    def extra_exclusions(self, view):
+        """What the tricks since the last draw say the players hold none of."""
+        plays = [[(seat, card) for seat, card in trick["cards"]] for trick in view["tricks"]]
+        if view["trick"]:
+            plays.append([(seat, card) for seat, card in view["trick"]])
+        pack = self.pack(view)
+        excluded = {}
+        for trick in plays[self.draws_made(view):]:
+            suit = suit_to_follow(trick[0][1], self.options["yukon_lead"])
+            for player, card in trick[1:]:
+                barred = excluded.setdefault(player, set())
+                followed = suit and card[1] == suit and not is_yukon(card)
+                if suit and not followed:
+                    barred.update(c for c in pack if c[1] == suit and not is_yukon(c))
+                if not followed and not is_yukon(card):
+                    barred.update(c for c in pack if is_yukon(c))
+        return excluded

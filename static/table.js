@@ -1,0 +1,96 @@
+/* Keeps a seat's table up to date without a reload (templates/pages/table.html).
+ *
+ * Every 1.5 s it asks for the game's log position (GET /api/seats/<token>/position, one query) and,
+ * when the position moved on, fetches the table's moving part (GET /s/<token>/table?since=<seq>) and
+ * swaps it in, announcing the moves since in the page's aria-live region. A light poll rather than
+ * Server-Sent Events: it passes through any proxy, and gunicorn's gthread workers hold no thread per
+ * open table. Without script the page works as before, by reloading. */
+(function () {
+  "use strict";
+  var INTERVAL_MS = 1500;
+  var live = document.getElementById("live");
+  var announcer = document.getElementById("announcer");
+  if (!live || !window.fetch || !window.DOMParser) {
+    return;
+  }
+  var busy = false;
+  var over = false;
+
+  function shownPart() {
+    return document.getElementById("live-part");
+  }
+
+  /* A selector finding the focused control again in the fresh part: the same id, or the same move button. */
+  function focusedSelector() {
+    var element = document.activeElement;
+    if (!element || !live.contains(element) || !window.CSS) {
+      return null;
+    }
+    if (element.id) {
+      return "#" + CSS.escape(element.id);
+    }
+    if (element.name && element.value) {
+      return '[name="' + CSS.escape(element.name) + '"][value="' + CSS.escape(element.value) + '"]';
+    }
+    return null;
+  }
+
+  function swap(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live-part");
+    var part = shownPart();
+    if (!fresh || !part) {
+      return;
+    }
+    var selector = focusedSelector();
+    var opened = Array.prototype.map.call(part.querySelectorAll("details[open] > summary"),
+                                          function (summary) { return summary.textContent; });
+    fresh = document.importNode(fresh, true);
+    Array.prototype.forEach.call(fresh.querySelectorAll("details > summary"), function (summary) {
+      if (opened.indexOf(summary.textContent) >= 0) {
+        summary.parentNode.open = true;
+      }
+    });
+    part.replaceWith(fresh);
+    var news = fresh.querySelectorAll("#news li");
+    if (announcer && news.length) {
+      announcer.textContent = Array.prototype.map.call(news, function (line) { return line.textContent; }).join(" ");
+    }
+    var again = selector && fresh.querySelector(selector);
+    if (again) {
+      again.focus();
+    }
+  }
+
+  function getting(url, answer) {
+    return fetch(url, {credentials: "same-origin", cache: "no-store"}).then(function (response) {
+      return response.ok ? response[answer]() : null;
+    });
+  }
+
+  function poll() {
+    var part = shownPart();
+    if (busy || over || document.hidden || !part) {
+      return;
+    }
+    busy = true;
+    var shown = part.getAttribute("data-seq");
+    getting(live.getAttribute("data-position"), "json").then(function (position) {
+      if (!position || String(position.seq) === shown) {
+        return null;
+      }
+      over = position.status === "over";
+      return getting(live.getAttribute("data-part") + "?since=" + encodeURIComponent(shown), "text").then(function (html) {
+        if (html) {
+          swap(html);
+        }
+      });
+    }).catch(function () {
+      /* A lost answer: the next poll asks again. */
+    }).then(function () {
+      busy = false;
+    });
+  }
+
+  setInterval(poll, INTERVAL_MS);
+  document.addEventListener("visibilitychange", poll);
+}());

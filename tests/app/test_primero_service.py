@@ -1,0 +1,54 @@
+"""Primero through the service: the lobby offers it, the table offers each vying move as a button or a labelled
+list, a move posted from the table's form is recorded, and the turn mail names the bets and the choices."""
+
+import html
+import re
+
+from app.services.moves import play_robot_turns
+from conftest import confirm_address, text_of
+from app_helpers import csrf_from, events_of, game_row, mails, state_of, token_for
+
+ANN = {"name": "Ann", "email": "ann@example.org"}
+ROBOT = {"robot": "simple"}
+
+
+def test_primero_is_played_from_the_table(client):
+    assert "Primero" in client.get("/lobby").get_data(as_text=True)
+    assert client.get("/rules/primero").status_code == 200
+    created = client.post("/api/games", json={"game": "primero", "seats": [ROBOT, ANN, ROBOT, ROBOT]})
+    assert created.status_code == 201
+    confirm_address(ANN["email"])
+    game_id = created.json["id"]
+    token = token_for(game_id, 1)
+    moves_made = 0
+    while moves_made < 6 and not state_of(game_id).over:
+        play_robot_turns(game_id)
+        state = state_of(game_id)
+        if state.over or state.to_move != [1]:
+            break
+        page = client.get(f"/s/{token}").get_data(as_text=True)
+        legal = state.legal_moves(1)
+        assert 'name="move"' in page and "<textarea" not in page and 'type="text"' not in page
+        if any(move.startswith("vie ") for move in legal):
+            assert re.search(r'<label for="move-vie">Vie:</label>\s*<select name="move" id="move-vie">', page)
+            assert '<option value="vie 1">1</option>' in page
+        if any(move.startswith("bid ") for move in legal):
+            assert '<optgroup label="Primero">' in page and '<option value="bid primero 45">primero 45</option>' in page
+        if "fold" in legal:
+            assert '<button type="submit" name="move" value="fold">Fold</button>' in page
+        text = re.sub(r"<[^>]+>", "", html.unescape(page))
+        assert "The vying" in text and "The bet to match" in text
+        # Ann stays in: a fold would leave her no turn (and no turn mail) for the rest of a deal the robots may
+        # vie to the end of the game.
+        move = "see" if "see" in legal else ("keep" if "keep" in legal else sorted(set(legal) - {"fold"})[0])
+        before = game_row(game_id).seq
+        answer = client.post(f"/s/{token}/move", data={"move": move, "seq": before, "csrf_token": csrf_from(page)})
+        assert answer.status_code == 303
+        assert events_of(game_id)[before + 1] == {"type": "move", "seat": 1, "move": move}
+        moves_made += 1
+    assert moves_made >= 1
+    turns = mails(kind="your_turn", game_id=game_id)
+    assert turns
+    for mail in turns:
+        body = text_of(mail)
+        assert "The bet to match is" in body and "You may: " in body and "Bid: " in body

@@ -1,0 +1,112 @@
+"""The record to take away: a seat's copy while the game runs, the full record after, and the replay page."""
+
+import io
+import json
+import re
+
+from engine import replay_lines
+from engine.cards import display
+from engine.seat_record import seat_record
+
+from app_helpers import (ROBOTS3, cards_named, counts, csrf_from, events_of, play_to_the_end, start, state_of,
+                         token_for)
+
+ANN = {"name": "Ann", "email": "ann@example.org"}
+
+
+def lines_of(answer):
+    return [json.loads(line) for line in answer.get_data(as_text=True).splitlines()]
+
+
+def test_in_play_a_seat_downloads_only_what_it_saw_and_the_public_record_is_not_there(client):
+    game = start([ANN, *ROBOTS3], game="sueca")
+    token = token_for(game.id, 0)
+    hand = set(client.get(f"/api/seats/{token}").json["view"]["hand"])
+    before = counts()
+    answer = client.get(f"/api/seats/{token}/record")
+    assert answer.status_code == 200 and answer.mimetype == "application/x-ndjson"
+    assert "attachment" in answer.headers["Content-Disposition"]
+    copy = lines_of(answer)
+    assert copy == seat_record(events_of(game.id), 0)
+    deck = copy[1]["deck"]
+    assert copy[1]["type"] == "deal" and len(deck) == 40
+    assert {card for card in deck if card is not None} == hand        # Sueca's turned-up card is the dealer's
+    text = client.get(f"/s/{token}/record.txt")
+    assert text.status_code == 200 and text.mimetype == "text/plain"
+    words = text.get_data(as_text=True)
+    assert "cards you could not see are left out" in words and "Cards you saw dealt:" in words
+    assert cards_named(words) <= hand | {event["move"] for event in copy if event["type"] == "move"}
+    assert client.get(f"/api/games/{game.id}/record").status_code == 404
+    assert counts() == before
+
+
+def test_once_over_the_full_record_is_public_and_replays(client):
+    game = start([ANN, *ROBOTS3], game="sueca")
+    token = token_for(game.id, 0)
+    play_to_the_end(client, game.id, token)
+    public = client.get(f"/api/games/{game.id}/record")
+    assert public.status_code == 200
+    assert lines_of(public) == events_of(game.id) == lines_of(client.get(f"/api/seats/{token}/record"))
+    assert replay_lines(public.get_data(as_text=True).splitlines()).over
+    words = client.get(f"/s/{token}/record.txt").get_data(as_text=True)
+    first_deck = events_of(game.id)[1]["deck"]
+    assert "every card shown" in words and " ".join(map(display, first_deck)) in words
+    assert client.get("/api/games/nosuchgame/record").status_code == 404
+
+
+def test_a_forged_link_gets_no_record(client):
+    assert client.get("/api/seats/forged.token/record").status_code == 403
+    assert client.get("/s/forged.token/record.txt").status_code == 403
+
+
+def finished_sueca(client):
+    game = start([ANN, *ROBOTS3], game="sueca")
+    play_to_the_end(client, game.id, token_for(game.id, 0))
+    return client.get(f"/api/games/{game.id}/record").get_data(as_text=True)
+
+
+def test_anyone_can_paste_a_finished_record_and_step_through_it(client):
+    record = finished_sueca(client)
+    total = len(record.splitlines())
+    form = client.get("/replay").get_data(as_text=True)
+    assert 'name="record"' in form and 'type="file"' in form
+    token = csrf_from(form)
+    before = counts()
+    first = client.post("/replay", data={"csrf_token": token, "record": record})
+    page = first.get_data(as_text=True)
+    assert first.status_code == 200 and f"Event 1 of {total}" in page and "The game begins: Seat 1, " in page
+    third = client.post("/replay", data={"csrf_token": token, "record": record, "step": "3"}).get_data(as_text=True)
+    hands = third.split("<h2>Hands</h2>")[1]
+    assert f"Event 3 of {total}" in third and len(re.findall(r'class="card ', hands)) == 40 - 1
+    assert 'name="step" value="4"' in third and 'name="step" value="2"' in third
+    upload = (io.BytesIO(record.encode()), "game.jsonl")
+    uploaded = client.post("/replay", data={"csrf_token": token, "record_file": upload},
+                           content_type="multipart/form-data")
+    assert uploaded.status_code == 200 and f"Event 1 of {total}" in uploaded.get_data(as_text=True)
+    assert counts() == before
+
+
+def test_a_bad_pasted_record_is_refused_with_its_reason(client):
+    record = finished_sueca(client)
+    token = csrf_from(client.get("/replay").get_data(as_text=True))
+    unfinished = "\n".join(record.splitlines()[:10])
+    cases = {
+        "": "paste a record",
+        "not json": "line 1",
+        unfinished: "not over",
+        record.replace('"seat": 1', '"seat": 7', 1): "does not replay",
+    }
+    for text, reason in cases.items():
+        answer = client.post("/replay", data={"csrf_token": token, "record": text})
+        assert answer.status_code == 422 and reason in answer.get_data(as_text=True), (text[:40], reason)
+    assert client.post("/replay", data={"csrf_token": token, "record": record, "step": "0"}).status_code == 422
+    assert client.post("/replay", data={"record": record}).status_code == 400
+    assert client.post("/replay", data={"csrf_token": token, "record": "x" * 600_000}).status_code == 413
+
+
+def test_the_table_offers_the_downloads(client):
+    game = start([ANN, *ROBOTS3], game="sueca")
+    token = token_for(game.id, 0)
+    page = client.get(f"/s/{token}").get_data(as_text=True)
+    assert f"/api/seats/{token}/record" in page and f"/s/{token}/record.txt" in page
+    assert state_of(game.id).deals == 1

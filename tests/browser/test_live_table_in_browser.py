@@ -1,0 +1,116 @@
+"""The table in a real browser: it follows the robots' moves without a reload, looks like a card table
+at desktop and phone sizes, and axe-core (tests/browser/vendor/axe.min.js, from the npm package
+axe-core) finds no accessibility violation on it."""
+
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+from werkzeug.serving import make_server
+
+from app import create_app
+from app.context import database
+from app.models import Game, Outbox
+from app.services import games
+from app.services.moves import play_robot_turns
+from conftest import confirm_address, make_config, text_of
+from test_play_in_browser import CHROMIUM, CHROMIUM_ARGS, free_port
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+SIZES = {"desktop": {"width": 1200, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture
+def table(tmp_path, sqlite_template, dispatched):
+    """The app served from this process with Ann and three robots; robots move only when the test says.
+    Yields (app, game id, the table's address)."""
+    shutil.copy(sqlite_template, tmp_path / "live.sqlite")
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    app = create_app(make_config(tmp_path, f"sqlite:///{tmp_path / 'live.sqlite'}", base_url=base))
+    with app.app_context():
+        game = games.create_game({"game": "quinto", "seats": [{"name": "Ann", "email": "ann@example.org"},
+                                                              *[{"robot": "random"}] * 3]})
+        confirm_address("ann@example.org")
+        with database().reading() as session:
+            invite = text_of(session.query(Outbox).filter_by(kind="invite").one())
+    address = next(word for word in invite.split() if word.startswith(base + "/s/"))
+    server = make_server("127.0.0.1", port, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield app, game.id, address
+    server.shutdown()
+    thread.join()
+    app.extensions["cachette"]["db"].dispose()
+
+
+def game_row(app, game_id):
+    with app.app_context(), database().reading() as session:
+        return session.get(Game, game_id)
+
+
+def advance(app, game_id, page):
+    """One step of play from outside the page: Ann's first legal move through the API when it is hers,
+    then every robot's move the way a worker plays them."""
+    with app.app_context():
+        row = game_row(app, game_id)
+        if row.to_move and row.to_move[0] == 0:
+            token = page.url.rsplit("/s/", 1)[1]
+            client = app.test_client()
+            legal = client.get(f"/api/seats/{token}").json["view"]["legal"]
+            client.post(f"/api/seats/{token}/moves", json={"move": legal[0], "seq": row.seq})
+        play_robot_turns(game_id)
+
+
+def test_a_robots_move_shows_on_the_open_table_without_a_reload(table):
+    app, game_id, address = table
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport=SIZES["desktop"])
+        page.goto(address)
+        page.evaluate("window.notReloaded = true")
+        cards_seen_in_the_middle = 0
+        for _ in range(12):
+            advance(app, game_id, page)
+            seq = game_row(app, game_id).seq
+            expect(page.locator("#live-part")).to_have_attribute("data-seq", str(seq), timeout=6000)
+            expect(page.locator("#announcer")).not_to_be_empty()
+            cards_seen_in_the_middle += page.locator("#middle .card").count()
+            if cards_seen_in_the_middle:
+                break
+        assert cards_seen_in_the_middle, "no card reached the middle of the table"
+        assert page.evaluate("window.notReloaded") is True
+        assert "Robot" in page.locator("#announcer").inner_text() or "Ann" in page.locator("#announcer").inner_text()
+        browser.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_table_looks_like_a_card_table_and_axe_finds_no_violation(table, size, tmp_path):
+    app, game_id, address = table
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        # The policy refuses every script not served by the site: let the test's own axe-core in.
+        page = browser.new_page(viewport=SIZES[size], bypass_csp=True)
+        for _ in range(40):          # on to a trick in progress, with Ann to play
+            page.goto(address)
+            if page.locator("#middle .card").count() and page.locator("ul.hand button.card").count():
+                break
+            advance(app, game_id, page)
+        felt = page.locator("#felt").bounding_box()
+        me, opposite = page.locator("#seat-0").bounding_box(), page.locator("#seat-2").bounding_box()
+        left, right = page.locator("#seat-1").bounding_box(), page.locator("#seat-3").bounding_box()
+        assert opposite["y"] < left["y"] < me["y"] and left["x"] < opposite["x"] < right["x"]
+        assert felt["width"] <= SIZES[size]["width"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+        shots = Path(os.environ.get("CACHETTE_SCREENSHOTS", tmp_path))
+        page.screenshot(path=str(shots / f"table-{size}.png"), full_page=True)
+        page.add_script_tag(path=str(AXE))
+        violations = page.evaluate("""async () => (await axe.run(document)).violations.map(
+            v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))""")
+        assert violations == []
+        browser.close()

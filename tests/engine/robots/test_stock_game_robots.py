@@ -1,0 +1,61 @@
+"""The robots' hooks for Yukon and Harjan, games whose hands are refilled from a hidden stock."""
+
+import random
+
+import pytest
+
+from engine.events import start_event
+from engine.record import start_state
+from engine.robots import make_robot
+from engine.robots.knowledge import read_knowledge
+from engine.robots.profile import profile_for
+from engine.robots.sampler import sample_hidden
+from tests.engine.robots.robot_playouts import play_out
+
+CASES = [("yukon", 2, {}), ("yukon", 3, {}), ("yukon", 4, {}), ("yukon", 4, {"yukon_lead": "printed_suit"}),
+         ("harjan", 2, {}), ("harjan", 2, {"closing": True})]
+
+
+@pytest.mark.parametrize("level", ["simple", "strong"])
+@pytest.mark.parametrize("game, players, options", CASES)
+def test_robots_play_a_whole_deal_from_their_views(game, players, options, level):
+    state = play_out(game, players, options, level, go_on=lambda state: state.deals < 2)
+    assert state.history
+
+
+@pytest.mark.parametrize("game, players, options", CASES)
+def test_what_a_seat_rules_out_is_truly_elsewhere(game, players, options):
+    rng = random.Random(5)
+    state = start_state(start_event(game, players, options, 1))
+    checked = 0
+    while state.awaiting is not None and checked < 40:
+        if state.awaiting == "deal":
+            deck = state.full_pack()
+            rng.shuffle(deck)
+            state.apply_deal(deck)
+            continue
+        seat = state.to_move[0]
+        view = state.view(seat)
+        profile = profile_for(game, view["options"])
+        knowledge = read_knowledge(view, profile)
+        stock = [card for card in state.stock if card in knowledge.unseen]
+        assert len(stock) == profile.hidden_piles(view)["stock"]
+        for holder, cards in knowledge.excluded.items():   # what the seat rules out is truly elsewhere
+            held = state.hands[holder] if isinstance(holder, int) else stock
+            assert not set(cards) & set(held), (holder, sorted(set(cards) & set(held)))
+        sample_hidden(knowledge, rng)   # the guesser finds a way to place the unseen cards
+        checked += 1
+        state.apply_move(seat, rng.choice(state.legal_moves(seat)))
+
+
+def test_the_robots_always_take_the_turn_up_for_the_two_of_trumps():
+    for seed in range(60):
+        state = start_state(start_event("harjan", 2, {}, 0))
+        deck = state.full_pack()
+        random.Random(seed).shuffle(deck)
+        state.apply_deal(deck)
+        if "exchange" in state.legal_moves(1):
+            for level in ("simple", "strong"):
+                assert make_robot(level, "harjan", seed=1).choose(state.view(1)) == "exchange"
+            return
+    pytest.fail("no deal offered the exchange")

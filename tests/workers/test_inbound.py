@@ -1,0 +1,233 @@
+"""Playing by replying to the mail, end to end with real servers and processes.
+
+A game of one person and three robots is played to its end by replies: once
+sent over SMTP to the receiver (`python -m workers.inbound`, its own
+process), once put in a mailbox of a real IMAP server (dovecot) that the
+worker's periodic task empties. The worker (a real `celery worker -B`) sends
+the mail to a real SMTP server and plays the robots. Every reply is applied
+once and answered once; every mail arrives once.
+"""
+
+import imaplib
+import re
+import smtplib
+import subprocess
+import sys
+import time
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+import pytest
+from app import create_app
+from app.services.replies import ANSWER
+from workers.inbound import start_receiver
+
+from conftest import make_config
+from imap_server import PASSWORD, USER, DovecotServer
+from live import ROOT, wait_until
+from smtp_sink import free_port
+from test_end_to_end import REDIS_URL, Live, postgres_url  # noqa: F401  (a fixture)
+from worker_fixtures import smtp  # noqa: F401  (fixtures)
+from worker_helpers import events_of, outbox, play_until_person, start
+
+pytestmark = [pytest.mark.slow, pytest.mark.postgres]
+
+DOMAIN = "cachette.test"
+ANN = "ann@example.org"
+REPLY_SETTINGS = {"INBOUND_DOMAIN": DOMAIN, "LIMIT_REPLIES_PER_SEAT": "1000 per hour"}
+MOVES_LINE = re.compile(r"^Your moves now: (.+)$", re.MULTILINE)
+
+
+class Receiver:
+    """`python -m workers.inbound` in a process of its own, with the service's environment."""
+
+    def __init__(self, env, folder):
+        self.port = free_port()
+        self.log = folder / "inbound.log"
+        with self.log.open("w") as output:
+            self.process = subprocess.Popen([sys.executable, "-m", "workers.inbound"], cwd=ROOT,
+                                            env=dict(env, INBOUND_PORT=str(self.port)), stdout=output,
+                                            stderr=subprocess.STDOUT, start_new_session=True)
+        wait_until(lambda: "Taking replies" in self.log.read_text() or self.process.poll() is not None, 30,
+                   "the receiver did not start")
+        assert self.process.poll() is None, self.log.read_text()
+
+    def send(self, message):
+        with smtplib.SMTP("127.0.0.1", self.port, timeout=30) as server:
+            return server.send_message(message)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(20)
+
+
+@pytest.fixture
+def live(tmp_path, postgres_url, smtp):
+    service = Live(tmp_path, postgres_url, REDIS_URL, smtp, **REPLY_SETTINGS)
+    yield service
+    service.close()
+
+
+def body_of(message):
+    return message.get_body(("plain",)).get_content()
+
+
+def turn_mails(live):
+    """Ann's mails that offer moves, as (position, mail), from the reply address of each."""
+    found = []
+    for message in live.smtp.recorder.messages():
+        if message["To"] == ANN and message["Reply-To"] and MOVES_LINE.search(body_of(message)):
+            seq = int(message["Reply-To"].split("@")[0].split(".")[-2])
+            found.append((seq, message))
+    return found
+
+
+def reply_to(message, line):
+    answer = EmailMessage()
+    answer["From"] = f"Ann <{ANN}>"
+    answer["To"] = message["Reply-To"]
+    answer["Subject"] = "Re: " + message["Subject"]
+    answer["Message-ID"] = make_msgid(domain="example.org")
+    answer["In-Reply-To"] = answer["References"] = message["Message-ID"]
+    quoted = "\n".join("> " + line for line in body_of(message).splitlines())
+    answer.set_content(f"{line}\n\nOn Mon, 3 Mar 2025, Cachette <cachette@localhost> wrote:\n{quoted}\n")
+    return answer
+
+
+def play_by_replies(live, game_id, deliver, wait=120):
+    """Answer Ann's newest mail that offers moves with its first move, until the game is over; returns the
+    Message-IDs of the replies sent."""
+    sent, last_seq = [], -1
+    deadline = time.monotonic() + wait
+    while live.client.get(f"/api/games/{game_id}").get_json()["status"] != "over":
+        assert time.monotonic() < deadline, f"the game stalled after {len(sent)} replies"
+        newer = [(seq, message) for seq, message in turn_mails(live) if seq > last_seq]
+        if not newer:
+            time.sleep(0.05)
+            continue
+        last_seq, message = max(newer, key=lambda pair: pair[0])
+        move = MOVES_LINE.search(body_of(message)).group(1).split()[0]
+        reply = reply_to(message, move)
+        deliver(reply)
+        sent.append(reply["Message-ID"])
+        assert len(sent) < 500
+    return sent
+
+
+def assert_each_reply_played_and_answered_once(live, game_id, sent):
+    rows = live.assert_each_mail_arrived_once()
+    answers = [row for row in rows if row.kind == ANSWER]
+    assert sorted(row.context["in_reply_to"] for row in answers) == sorted(sent)
+    assert all(row.context["headline"].startswith("Played ") for row in answers)
+    ann_moves = [event for event in events_of_game(live, game_id)
+                 if event["type"] == "move" and event["seat"] == 0 and "by" not in event]
+    assert len(ann_moves) == len(sent)
+    threaded = {message["In-Reply-To"] for message in live.smtp.recorder.messages()
+                if message["Auto-Submitted"] == "auto-replied"}
+    assert threaded == set(sent)
+
+
+def events_of_game(live, game_id):
+    with live.app.app_context():
+        return events_of(game_id)
+
+
+def test_a_game_is_played_to_its_end_by_replies_over_smtp_to_the_receiver(live, tmp_path):
+    receiver = Receiver(live.env, tmp_path)
+    try:
+        live.worker.start()
+        game_id = live.start_game()
+        sent = play_by_replies(live, game_id, receiver.send)
+    finally:
+        receiver.stop()
+    assert_each_reply_played_and_answered_once(live, game_id, sent)
+
+
+def test_a_game_is_played_to_its_end_by_replies_read_from_an_imap_mailbox(tmp_path, postgres_url, smtp):
+    dovecot = DovecotServer().start()
+    live = Live(tmp_path, postgres_url, REDIS_URL, smtp, IMAP_HOST="127.0.0.1", IMAP_PORT=str(dovecot.port),
+                IMAP_USER=USER, IMAP_PASSWORD=PASSWORD, IMAP_SSL="0", IMAP_INTERVAL="1", **REPLY_SETTINGS)
+
+    def deliver(message):
+        """Put the reply in the mailbox as the delivering server would, with its Delivered-To."""
+        message["Delivered-To"] = message["To"]
+        mailbox = imaplib.IMAP4("127.0.0.1", dovecot.port)
+        try:
+            mailbox.login(USER, PASSWORD)
+            assert mailbox.append("INBOX", None, None, message.as_bytes())[0] == "OK"
+        finally:
+            mailbox.logout()
+
+    try:
+        live.worker.start()
+        game_id = live.start_game()
+        sent = play_by_replies(live, game_id, deliver)
+        assert_each_reply_played_and_answered_once(live, game_id, sent)
+        mailbox = imaplib.IMAP4("127.0.0.1", dovecot.port)
+        mailbox.login(USER, PASSWORD)
+        mailbox.select("INBOX")
+        assert mailbox.search(None, "UNSEEN")[1] == [b""]                 # every reply was taken
+        assert len(mailbox.search(None, "ALL")[1][0].split()) == len(sent)
+        mailbox.logout()
+    finally:
+        live.close()
+        dovecot.stop()
+
+
+def test_the_receiver_refuses_other_recipients_and_oversized_mail(live, tmp_path):
+    receiver = Receiver(dict(live.env, REPLY_MAX_BYTES="100000"), tmp_path)
+    try:
+        with smtplib.SMTP("127.0.0.1", receiver.port, timeout=30) as server:
+            server.ehlo()
+            server.mail(ANN)
+            assert server.rcpt("postmaster@" + DOMAIN)[0] == 550
+            assert server.rcpt("play+abc@elsewhere.example")[0] == 550
+            assert server.rcpt(f"play+abc.0.1.2.sig@{DOMAIN}")[0] == 250
+            code, _ = server.data(b"From: ann@example.org\r\nSubject: big\r\n\r\n" + (b"x" * 76 + b"\r\n") * 3000)
+            assert code == 552
+        big = EmailMessage()
+        big["From"], big["To"], big["Subject"] = ANN, f"play+abc.0.1.2.sig@{DOMAIN}", "big"
+        big.set_content("QS")
+        big.add_attachment(b"\0" * (10 * 1024 * 1024), maintype="application", subtype="octet-stream",
+                           filename="big.bin")
+        with pytest.raises(smtplib.SMTPException):
+            receiver.send(big)
+    finally:
+        receiver.stop()
+    with live.app.app_context():
+        assert outbox(kind=ANSWER) == []
+
+
+@pytest.fixture
+def dev_service(tmp_path, database_url, dispatched):
+    port = free_port()
+    application = create_app(make_config(tmp_path, database_url, inbound_domain="localhost", inbound_port=port,
+                                         limit_replies_per_seat="1000 per hour"))
+    receiver = start_receiver(application, host="127.0.0.1", port=port)
+    with application.app_context():
+        yield application
+    receiver.stop()
+    application.extensions["cachette"]["db"].dispose()
+
+
+def test_the_development_mailbox_lists_headers_and_replies_through_the_receiver(dev_service):
+    client = dev_service.test_client()
+    game = start()
+    state = play_until_person(game.id)
+    assert state.to_move == [0]
+    mails = client.get("/dev/mailbox.json").get_json()["mails"]
+    turn = next(mail for mail in mails if mail["headers"].get("Reply-To"))
+    headers = turn["headers"]
+    assert headers["To"] == ANN and headers["Message-ID"] == turn["message_id"]
+    assert headers["Reply-To"].startswith("play+") and headers["Reply-To"].endswith("@localhost")
+    assert headers["List-Unsubscribe"].startswith("<http://localhost/unsubscribe/")
+    page = client.get("/dev/mailbox").get_data(as_text=True)
+    assert f'action="/dev/mailbox/{turn["id"]}/reply"' in page
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    answer = client.post(f"/dev/mailbox/{turn['id']}/reply", data={"csrf_token": token, "text": "help"})
+    assert answer.status_code == 303
+    mails = client.get("/dev/mailbox.json").get_json()["mails"]
+    (reply_answer,) = [mail for mail in mails if mail["kind"] == ANSWER]
+    assert reply_answer["text"].startswith("Your hand.")
+    assert reply_answer["headers"]["In-Reply-To"].endswith("@example.org>")
+    assert reply_answer["headers"]["Auto-Submitted"] == "auto-replied"
