@@ -41,8 +41,13 @@ class DealSeries(GameState):
         return [0] * self.seats.side_count
 
     def opening_counters(self):
-        """The counters each seat starts with: none unless a game hands out a purse."""
-        return [0] * self.seat_count
+        """The counters each seat starts with: a game that hands out a purse declares a `counters` option."""
+        return [self.opts.get("counters", 0)] * self.seat_count
+
+    @property
+    def order(self):
+        """The seats in turn order: eldest (the dealer's left) first, the dealer last."""
+        return [(self.dealer + 1 + step) % self.seat_count for step in range(self.seat_count)]
 
     @property
     def scores(self):

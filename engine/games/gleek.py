@@ -238,16 +238,8 @@ class Gleek(DealSeriesGame):
         self.sets = []
         self.payments_before = len(self.ledger.payments)
 
-    def opening_counters(self):
-        return [self.opts["counters"]] * self.seat_count
-
     def full_pack(self):
         return pack(RANKS)
-
-    @property
-    def order(self):
-        """The seats from eldest round to the dealer: the elder hand first."""
-        return [(self.dealer + 1 + step) % 3 for step in range(3)]
 
     @property
     def deals_in_game(self):

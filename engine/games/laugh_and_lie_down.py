@@ -134,15 +134,8 @@ class LaughAndLieDown(PhasedDeal):
         self.last_in = None
         self.payments_before = 0
 
-    def opening_counters(self):
-        return [self.opts["counters"]] * self.seat_count
-
     def full_pack(self):
         return pack()
-
-    @property
-    def order(self):
-        return [(self.dealer + 1 + step) % self.seat_count for step in range(self.seat_count)]
 
     def laid_ranks(self):
         counts = {}

@@ -236,11 +236,6 @@ class Noddy(PhasedDeal):
         return pack()
 
     @property
-    def order(self):
-        """The seats from eldest round to the dealer."""
-        return [(self.dealer + 1 + step) % self.seat_count for step in range(self.seat_count)]
-
-    @property
     def knave(self):
         return "J" + self.up_card[1] if self.up_card else None
 

@@ -126,18 +126,10 @@ class OneAndThirty(PhasedDeal):
         self.turn = None
         self.payments_before = 0   # the ledger's payments when the deal in play began
 
-    def opening_counters(self):
-        return [self.opts["counters"]] * self.seat_count
-
     # Facts --------------------------------------------------------------------
 
     def full_pack(self):
         return pack()
-
-    @property
-    def order(self):
-        """The seats in turn order: eldest (the dealer's left) first, the dealer last."""
-        return [(self.dealer + 1 + step) % self.seat_count for step in range(self.seat_count)]
 
     def total(self, seat):
         return hand_total(self.hands[seat], self.opts["ace_value"])

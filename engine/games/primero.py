@@ -229,16 +229,8 @@ class Primero(PhasedDeal):
         self.revealed = []                     # seats whose hands were shown at the deal's showdown
         self.payments_before = 0
 
-    def opening_counters(self):
-        return [self.opts["counters"]] * self.seat_count
-
     def full_pack(self):
         return pack(RANKS)
-
-    @property
-    def order(self):
-        """The seats in turn order: the dealer's left first, the dealer last."""
-        return [(self.dealer + 1 + step) % self.seat_count for step in range(self.seat_count)]
 
     # Deals --------------------------------------------------------------------
 

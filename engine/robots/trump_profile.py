@@ -6,6 +6,8 @@ gives its rank order (`strength`), its card-points and, if a card can change
 suit (a Bower), its `suit_of`.
 """
 
+from ..scoring import point_table
+from ..trumps import strength_table
 from .profile import TrickProfile
 
 TRUMP_BONUS = 200     # any trump beats any card of the suit led
@@ -50,3 +52,28 @@ class TrumpProfile(TrickProfile):
 
     def suit_to_follow(self, cards_before):
         return self.suit_of(cards_before[0][1]) if cards_before else None
+
+
+class TopJacksProfile(TrumpProfile):
+    """Trumps headed by the Jack of trumps and then the other Jack of its colour (Reunion's Bowers, Harjan's
+    top Jacks): the second one plays as a trump. A game gives its card-points, plain ranks, the top Jacks'
+    points and the colour pairs."""
+
+    left_bower = None
+    points_by_rank = {}
+    plain_ranks = ""
+    top_jack_points = 0
+    same_colour = {}
+
+    def read_trump(self, view):
+        super().read_trump(view)
+        self.values = point_table(self.points_by_rank)
+        self.strengths = strength_table(self.plain_ranks)
+        if self.trump:
+            right, self.left_bower = "J" + self.trump, "J" + self.same_colour[self.trump]
+            top = max(self.strengths.values())
+            self.strengths[right], self.strengths[self.left_bower] = top + 2, top + 1
+            self.values[right] = self.values[self.left_bower] = self.top_jack_points
+
+    def suit_of(self, card):
+        return self.trump if card == self.left_bower else card[1]

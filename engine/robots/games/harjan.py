@@ -6,35 +6,23 @@ he lacks (worked out here: the second Jack of the trump colour is a trump).
 """
 
 from ...games.harjan import (CARD_POINTS, CLOSE, EXCHANGE, PLAIN_RANKS, SAME_COLOUR, TOP_JACK_POINTS)
-from ...scoring import point_table
-from ...trumps import strength_table
 from ..knowledge import read_knowledge
 from ..policy import choose_card
 from ..profile import register_profile
 from ..simple import view_decision
-from ..trump_profile import TrumpProfile
+from ..trump_profile import TopJacksProfile
 
 WORD_BONUS = {EXCHANGE: 100.0, CLOSE: -100.0}   # in playouts, always take the trump card; never close
 STOCK_AT_START = 40
 
 
 @register_profile
-class HarjanProfile(TrumpProfile):
+class HarjanProfile(TopJacksProfile):
     game = "harjan"
-    left_bower = None
-
-    def read_trump(self, view):
-        super().read_trump(view)
-        self.values = point_table(CARD_POINTS)
-        self.strengths = strength_table(PLAIN_RANKS)
-        if self.trump:
-            right, self.left_bower = "J" + self.trump, "J" + SAME_COLOUR[self.trump]
-            top = max(self.strengths.values())
-            self.strengths[right], self.strengths[self.left_bower] = top + 2, top + 1
-            self.values[right] = self.values[self.left_bower] = TOP_JACK_POINTS
-
-    def suit_of(self, card):
-        return self.trump if card == self.left_bower else card[1]
+    points_by_rank = CARD_POINTS
+    plain_ranks = PLAIN_RANKS
+    top_jack_points = TOP_JACK_POINTS
+    same_colour = SAME_COLOUR
 
     def power(self, card, led_suit):
         return super().power(card, led_suit) if card in self.strengths else -1
