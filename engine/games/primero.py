@@ -542,11 +542,8 @@ class Primero(PhasedDeal):
                 "discards": list(self.discards)}
 
     def move_seen_by(self, seat, move):
-        """An exchange is face down: the others learn how many cards, not which."""
-        if move.startswith(DISCARD):
-            count = len(move.split()) - 1
-            return f"{DISCARD} {count} card" + ("s" if count > 1 else "")
-        return move
+        """An exchange is face down: nobody is told its cards (the table shows how many each changed)."""
+        return None if move.startswith(DISCARD) else move
 
     def hand_view(self, seat):
         if not self.playing() or seat in self.round.out:

@@ -255,7 +255,7 @@ def test_a_folded_hand_and_the_discards_are_never_shown():
     deal(game, [["7S", "6H"], ["7C", "5C"], ["KD", "QD"]])
     game.apply_move(0, "pass")
     game.apply_move(0, "discard 6H")
-    assert game.move_seen_by(1, "discard 6H") == "discard 1 card"
+    assert game.move_seen_by(1, "discard 6H") is None
     game.apply_move(1, "fold")
     for seat in range(3):
         assert {"7C", "5C", "6H"} <= game.hidden_from(seat)
