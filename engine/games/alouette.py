@@ -43,7 +43,7 @@ class Alouette(DealSeriesGame):
         Option("partner_tie_wins", False,
                "whether a tie between two partners alone wins the trick for their side "
                "(otherwise it is set aside like any tie)",
-               choices=(False, True), label="A partners' tie wins"),
+               choices=(False, True), label="A tie between partners wins"),
     )
 
     def __init__(self, players, options, dealer):

@@ -353,9 +353,9 @@ class Noddy(PhasedDeal):
     def own_view(self, seat):
         playing = self.phase == PHASE_PLAY
         counts = []
-        if playing:   # another hand's combinations would tell its cards: only its points until the deal is over
+        if playing:   # another hand's combinations, or its own share of a side's points, would tell its cards
             counts = [dict(count) if count["seat"] == seat or count["turned"]
-                      else {"seat": count["seat"], "points": count["points"], "turned": False} for count in self.counts]
+                      else {"seat": count["seat"], "points": None, "turned": False} for count in self.counts]
         return {
             "target": self.opts["target"],
             "up_card": self.up_card if playing else None,

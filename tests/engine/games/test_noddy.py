@@ -43,7 +43,7 @@ def test_case_1_in_a_deal_the_count_is_scored_and_only_its_owner_reads_its_combi
     assert state.scores == [16, 0]
     mine, theirs = state.view(0)["counts"]
     assert mine["points"] == 16 and mine["words"].startswith("fifteen two")
-    assert theirs == {"seat": 1, "points": 0, "turned": False}
+    assert theirs == {"seat": 1, "points": None, "turned": False}   # its count is its own until the deal ends
     assert "words" not in state.view(1)["counts"][0]
     assert state.view(0)["knave_noddy_suit"] == "H" and state.view(0)["up_card"] == "TH"
 
