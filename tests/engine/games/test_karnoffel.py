@@ -12,6 +12,7 @@ from engine.games.karnoffel import karnoffel_power, lowest_face_up
 from engine.record import replay, start_state
 from engine.robots import make_robot
 from engine.robots.knowledge import read_knowledge
+from tests.engine.robots.robot_playouts import random_position as random_position_of
 from engine.robots.profile import profile_for
 from engine.robots.worlds import Worlds, carried_keys
 
@@ -170,21 +171,7 @@ def test_a_random_game_ends_at_twelve_hands():
 
 def random_position(seed, options=None):
     """A state at a random move of a random game's first deals, and the seat to move."""
-    rng = random.Random(seed)
-    state = start_state(start_event("karnoffel", 4, options or {}, seed % 4))
-    stop = rng.randrange(1, 40)
-    while state.awaiting is not None:
-        if state.awaiting == "deal":
-            deck = state.full_pack()
-            rng.shuffle(deck)
-            state.apply_deal(deck)
-        elif stop == 0:
-            break
-        else:
-            seat = state.to_move[0]
-            state.apply_move(seat, rng.choice(state.legal_moves(seat)))
-            stop -= 1
-    return state, state.to_move[0]
+    return random_position_of("karnoffel", 4, options, seed, range(1, 40))
 
 
 @pytest.mark.parametrize("seed", range(12))

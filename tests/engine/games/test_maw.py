@@ -12,6 +12,7 @@ from engine.games.maw import maw_playable, plain_order, strengths, trump_order
 from engine.record import replay, start_state
 from engine.robots import make_robot
 from engine.robots.knowledge import read_knowledge
+from tests.engine.robots.robot_playouts import random_position as random_position_of
 from engine.robots.profile import profile_for
 from engine.robots.worlds import Worlds, carried_keys
 
@@ -187,21 +188,7 @@ def test_an_illegal_card_names_the_obligation():
 
 def random_position(seed, players, options=None):
     """A state at a random move of a random game's first deals, and the seat to move."""
-    rng = random.Random(seed)
-    state = start_state(start_event("maw", players, options or {}, seed % players))
-    stop = rng.randrange(0, 30)
-    while state.awaiting is not None:
-        if state.awaiting == "deal":
-            deck = state.full_pack()
-            rng.shuffle(deck)
-            state.apply_deal(deck)
-        elif stop == 0:
-            break
-        else:
-            seat = state.to_move[0]
-            state.apply_move(seat, rng.choice(state.legal_moves(seat)))
-            stop -= 1
-    return state, state.to_move[0]
+    return random_position_of("maw", players, options, seed, range(0, 30))
 
 
 @pytest.mark.parametrize("seed", range(16))

@@ -24,3 +24,23 @@ def play_out(game, players, options, level, go_on=lambda state: True):
         assert move in state.legal_moves(seat)
         state.apply_move(seat, move)
     return state
+
+
+def random_position(game, players, options, seed, moves):
+    """A state after a random number of random moves drawn from `moves` (a range), dealing as it goes, and
+    the seat to move."""
+    rng = random.Random(seed)
+    state = start_state(start_event(game, players, options or {}, seed % players))
+    stop = rng.randrange(moves.start, moves.stop)
+    while state.awaiting is not None:
+        if state.awaiting == "deal":
+            deck = state.full_pack()
+            rng.shuffle(deck)
+            state.apply_deal(deck)
+        elif stop == 0:
+            break
+        else:
+            seat = state.to_move[0]
+            state.apply_move(seat, rng.choice(state.legal_moves(seat)))
+            stop -= 1
+    return state, state.to_move[0]
