@@ -42,12 +42,15 @@
       return;
     }
     var selector = focusedSelector();
-    var opened = Array.prototype.map.call(part.querySelectorAll("details[open] > summary"),
-                                          function (summary) { return summary.textContent; });
+    /* Sections the player opened or closed stay so (a deal's story, once closed, stays closed). */
+    var shownOpen = {};
+    Array.prototype.forEach.call(part.querySelectorAll("details > summary"), function (summary) {
+      shownOpen[summary.textContent] = summary.parentNode.open;
+    });
     fresh = document.importNode(fresh, true);
     Array.prototype.forEach.call(fresh.querySelectorAll("details > summary"), function (summary) {
-      if (opened.indexOf(summary.textContent) >= 0) {
-        summary.parentNode.open = true;
+      if (Object.prototype.hasOwnProperty.call(shownOpen, summary.textContent)) {
+        summary.parentNode.open = shownOpen[summary.textContent];
       }
     });
     part.replaceWith(fresh);

@@ -4,6 +4,7 @@ from engine import find_game
 from engine.cards import is_card
 
 from ..context import external_url, settings
+from ..deal_story import deal_story
 from ..present import (choices_words, deadline_words, duration_words, hand_order, move_label, names_words,
                       position_words, suit_words)
 from .clock import utcnow
@@ -177,7 +178,7 @@ def deal_result(state, seats, view, number):
     finished = next((deal for deal in history if deal.get("deal") == number), history[-1])
     names = [seats[seat].name if seat in seats else f"seat {seat + 1}" for seat in range(state.seat_count)]
     return {"deal": finished.get("deal"), "game": view["game"], "finished": finished, "names": names,
-            "scores": named_scores(state.seats, seats, finished.get("scores") or view.get("scores") or [])}
+            "story": deal_story(view, names, finished.get("deal"))}
 
 
 def holder_words(seating, seats, number):

@@ -4,6 +4,7 @@ from engine import EngineError, apply_event, replay
 from engine.cards import is_card
 from engine.record import fold, parse_lines
 
+from ..deal_story import holder_names
 from ..present import move_label, names_words
 from .errors import BadInput
 
@@ -92,9 +93,7 @@ def told(event, number, before, after, names):
 
 def side_scores(view, names, scores):
     """`Ann and Cy 120, Bob and Di 85`: each side's score with the names of its seats."""
-    sides = view["sides"]
-    return ", ".join(f"{names_words(names[seat] for seat in range(len(sides)) if sides[seat] == side)} {score}"
-                     for side, score in enumerate(scores))
+    return ", ".join(f"{holder_names(view, names, side)} {score}" for side, score in enumerate(scores))
 
 
 def read_finished_record(text):

@@ -5,6 +5,7 @@ from flask import Blueprint, redirect, render_template, request
 from engine.cards import is_card
 
 from .. import csrf
+from ..deal_story import table_story
 from ..presence import note_present_by_link
 from ..present import clock_words, deadline_words, hand_order
 from ..services import moves, tables
@@ -103,6 +104,7 @@ def table_context(table):
     return dict(
         t=table, view=view, names=names, my_hands=my_hands, legal=legal, acting=acting,
         legal_actions=[move for move in legal if not is_card(move)], hints=type(table.state).move_hints,
+        story=table_story(view, names, controls),
         token=request.view_args["token"], ring=seat_ring(table.state.seat_count, table.seat.seat), in_front=in_front,
         deadline=deadline_words(table.game.due_at, utcnow(), table.seat.time_zone),
         clock=clock_words(table.game, mover_of(table), table.seat.time_zone, utcnow()),
