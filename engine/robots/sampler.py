@@ -75,9 +75,10 @@ def _place_checked(cards, allowed, room, bits, rng):
 
 
 def _fits(waiting, room, bits):
-    """Hall's condition: every set of holders has room for the cards that can go nowhere else."""
+    """Hall's condition: every set of holders has room for the cards that can go nowhere else (the empty
+    set included: a card no holder may take fits nowhere)."""
     holders = list(room)
-    for subset in range(1, 1 << len(holders)):
+    for subset in range(1 << len(holders)):
         space = sum(room[h] for h in holders if subset & bits[h])
         need = sum(count for mask, count in waiting.items() if not mask & ~subset)
         if need > space:

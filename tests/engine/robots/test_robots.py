@@ -10,9 +10,9 @@ from engine.events import deal_event, move_event, start_event
 from engine.cards import pack
 from engine.record import replay
 from engine.robots import make_robot, robot_levels
-from engine.robots.knowledge import deal_plays, read_knowledge
+from engine.robots.knowledge import Knowledge, deal_plays, read_knowledge
 from engine.robots.profile import profile_for
-from engine.robots.sampler import sample_hidden
+from engine.robots.sampler import SamplingError, sample_hidden
 from engine.robots.worlds import Worlds
 from engine.games.quinto import CACHETTE_SIZE, TRICKS_PER_DEAL
 
@@ -97,6 +97,13 @@ def test_sampled_deals_agree_with_everything_the_seat_saw(seed, greedy_tries):
     guessed = replay(events[:last_deal] + [deal_event(deck)] + events[last_deal + 1:])
     assert guessed.view(seat) == view
     assert sorted(guessed.legal_moves(seat)) == sorted(state.legal_moves(seat))
+
+
+@pytest.mark.parametrize("greedy_tries", [3, 0])
+def test_a_card_that_no_holder_may_take_is_a_sampling_error_not_a_crash(greedy_tries):
+    knowledge = Knowledge(0, {}, {1: 1, 2: 1}, ["AS", "KS"], {1: {"AS"}, 2: {"AS"}})
+    with pytest.raises(SamplingError):
+        sample_hidden(knowledge, random.Random(1), greedy_tries)
 
 
 @settings(max_examples=40, deadline=None)
