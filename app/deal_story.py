@@ -16,10 +16,11 @@ def holder_names(view, names, side):
 
 def deal_story(view, names, number=None):
     """Deal `number` (the last finished one by default) of `view`'s history as
-    {"number", "entry", "tricks", "changes", "scores", "meaning"}, or None if no deal is over.
+    {"number", "entry", "tricks", "card_points", "changes", "scores", "meaning"}, or None if no deal is over.
 
-    `tricks` and `changes` are [(holders, figure)] or empty where the game has no tricks, or where the
-    change cannot be known (counters before a game's first deal depend on the stake each began with).
+    `tricks`, `card_points` (what the cards taken count, where the game counts them) and `changes` are
+    [(holders, figure)], or empty where the game has no tricks or counts no cards, or where the change
+    cannot be known (counters before a game's first deal depend on the stake each began with).
     """
     history = view.get("history") or []
     at = next((index for index, entry in enumerate(history) if entry.get("deal") == number),
@@ -38,8 +39,11 @@ def deal_story(view, names, number=None):
         for trick in entry.get("tricks") or []:
             if trick.get("winner") is not None:
                 taken[view["sides"][trick["winner"]]] += 1
+    counted = entry.get("card_points") or entry.get("counting_points")
     return {
         "number": entry.get("deal"),
+        "card_points": ([(holder_names(view, names, side), counted[side]) for side in holders]
+                        if isinstance(counted, list) and len(counted) == len(after) else []),
         "entry": entry,
         "tricks": ([(holder_names(view, names, side), taken[side]) for side in holders]
                    if entry.get("tricks") or entry.get("tricks_won") else []),

@@ -75,3 +75,11 @@ def test_the_table_tells_the_deal_until_the_player_moves_in_the_next(app, client
         moves.play_robot_turns(game.id)
     moves.submit_move(token, state_of(game.id).legal_moves(0)[0], game_row(game.id).seq)
     assert 'id="deal-story"' not in client.get(f"/s/{token}").get_data(as_text=True)
+
+
+def test_card_points_are_told_where_the_game_counts_them():
+    view = {"sides": [0, 1, 0, 1], "score_meaning": "points", "scores": [1, 0],
+            "history": [{"deal": 1, "card_points": [61, 59], "tricks_won": [6, 4], "scores": [1, 0]}]}
+    story = deal_story(view, ["Ann", "Bob", "Cy", "Di"])
+    assert story["card_points"] == [("Ann and Cy", 61), ("Bob and Di", 59)]
+    assert story["tricks"] == [("Ann and Cy", 6), ("Bob and Di", 4)]
