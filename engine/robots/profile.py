@@ -39,6 +39,10 @@ class Profile:
     """What every game tells its robots: its name, and the option values of the game in play."""
 
     game = ""
+    # The strong robot's search: playouts (guessed deals × candidate moves) per decision, and the fewest
+    # and most guessed deals each candidate is tried on.
+    search_playouts = 24
+    search_worlds = (3, 8)
 
     def __init__(self, options):
         self.options = dict(options)

@@ -20,12 +20,10 @@ from ..tricks import TrickGame
 from .base import register_robot
 from .knowledge import acting_seat, read_knowledge
 from .policy import Decision, Later, card_value, choose_card
-from .profile import TrickProfile, profile_for
+from .profile import Profile, TrickProfile, profile_for
 from .simple import SimpleRobot, is_call_round, view_decision
 from .worlds import WorldError, Worlds
 
-PLAYOUT_BUDGET = 24          # playouts (guessed deals × candidate moves) per decision
-MIN_WORLDS, MAX_WORLDS = 3, 8
 # Share of the look-ahead policy's own judgment added to the playout means: open-hand
 # playouts always find a safe moment later (to shed the Joker, say), so they
 # undervalue the safe moment at hand.
@@ -52,7 +50,7 @@ class StrongRobot(SimpleRobot):
         if trick_profile and is_call_round(trick_profile, view, legal):
             return super().choose(view)   # calls by the hand: open-hand playouts judge bids badly
         knowledge = read_knowledge(view, trick_profile) if trick_profile else None
-        totals = search(view, trick_profile, knowledge, rng)
+        totals = search(view, trick_profile, knowledge, rng, budget(profile))
         if totals is None:
             return super().choose(view)
         if trick_profile:
@@ -71,15 +69,22 @@ class StrongRobot(SimpleRobot):
         return random.Random(f"{self.seed}|{position}")
 
 
-def search(view, profile, knowledge, rng):
-    """Each legal move's mean gain in returns over guessed deals played out; None if no guess fits."""
+def budget(profile):
+    """(playouts per decision, fewest and most guessed deals per candidate move): the game's, or the default."""
+    return (profile or Profile).search_playouts, *(profile or Profile).search_worlds
+
+
+def search(view, profile, knowledge, rng, budget):
+    """Each legal move's mean gain in returns over guessed deals played out; None if no guess fits.
+    `budget` is (playouts per decision, fewest and most guessed deals per candidate move)."""
     legal = sorted(view["legal"])
     seat = acting_seat(view)
     try:
         worlds = Worlds(view, knowledge, rng)
     except WorldError:
         return None
-    count = max(MIN_WORLDS, min(MAX_WORLDS, PLAYOUT_BUDGET // len(legal)))
+    playouts, fewest, most = budget
+    count = max(fewest, min(most, playouts // len(legal)))
     trick_value = profile.trick_value(view) if profile else 0
     totals = dict.fromkeys(legal, 0.0)
     searched = 0

@@ -32,6 +32,10 @@ JOKER_SHED_STEP = 4.0
 @register_profile
 class QuintoProfile(TrickProfile):
     game = "quinto"
+    # A deal's score swings with the quints that fall, so a few guesses per card cannot tell a good card
+    # from a lucky one: the search tries each on many more (measured in the arena, README).
+    search_playouts = 120
+    search_worlds = (8, 24)
     always_playable = frozenset({JOKER})
 
     def side_of(self, seat, seats):
