@@ -40,16 +40,19 @@ def run_arena(args):
     if args.deals < 1 or args.jobs < 1:
         print("arena: --deals and --jobs must be at least 1", file=sys.stderr)
         return 2
-    jobs = min(args.jobs, args.deals)
-    blocks = [range(args.deals * job // jobs, args.deals * (job + 1) // jobs) for job in range(jobs)]
-    tasks = [(args.game, players, args.a, args.b, args.seed, list(block)) for block in blocks]
-    if jobs == 1:
-        results = [play_block(*tasks[0])]
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(play_block, *zip(*tasks)))
-    report(args, merge(results))
+    report(args, measure(args.game, players, args.a, args.b, args.seed, args.deals, args.jobs))
     return 0
+
+
+def measure(game_name, players, level_a, level_b, seed, deals, jobs):
+    """Play `deals` duplicate deals over `jobs` processes: {"pairs", "games", "times"} (see `play_block`)."""
+    jobs = min(jobs, deals)
+    blocks = [range(deals * job // jobs, deals * (job + 1) // jobs) for job in range(jobs)]
+    tasks = [(game_name, players, level_a, level_b, seed, list(block)) for block in blocks]
+    if jobs == 1:
+        return play_block(*tasks[0])
+    with ProcessPoolExecutor(jobs) as pool:
+        return merge(pool.map(play_block, *zip(*tasks)))
 
 
 class Table:
@@ -144,10 +147,21 @@ def merge(results):
     return merged
 
 
-def report(args, merged):
-    pairs = merged["pairs"]
+def edge(pairs):
+    """A's mean edge per duplicate deal and its 95% interval: (mean, low, high)."""
     mean = statistics.fmean(pairs)
     half = Z95 * statistics.stdev(pairs) / math.sqrt(len(pairs)) if len(pairs) > 1 else float("inf")
+    return mean, mean - half, mean + half
+
+
+def percentile_95(times):
+    times = sorted(times)
+    return times[min(len(times) - 1, int(0.95 * len(times)))]
+
+
+def report(args, merged):
+    pairs = merged["pairs"]
+    mean, low, high = edge(pairs)
     won_a, won_b = merged["games"]
     print(f"{args.game} arena: A={args.a} B={args.b}, {len(pairs)} duplicate packs, seed {args.seed}")
     if won_a + won_b:
@@ -155,8 +169,7 @@ def report(args, merged):
     else:
         print("games: no full game finished in these deals")
     for label, level in (("A", args.a), ("B", args.b)):
-        times = sorted(merged["times"][label])
-        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        times = merged["times"][label]
         print(f"decision time {label} ({level}): median {1000 * statistics.median(times):.2f} ms, "
-              f"p95 {1000 * p95:.2f} ms, max {1000 * times[-1]:.2f} ms over {len(times)} decisions")
-    print(f"A-B: {mean:.2f} points/deal, 95% CI [{mean - half:.2f}, {mean + half:.2f}]")
+              f"p95 {1000 * percentile_95(times):.2f} ms, max {1000 * max(times):.2f} ms over {len(times)} decisions")
+    print(f"A-B: {mean:.2f} points/deal, 95% CI [{low:.2f}, {high:.2f}]")
