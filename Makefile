@@ -2,7 +2,10 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install browser imap run test bench clean
+VNU_VERSION := 26.9.27
+VNU_STAMP := .tools/.vnu-jar-$(VNU_VERSION)
+
+.PHONY: install browser imap vnu run test bench clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -16,6 +19,16 @@ install: $(STAMP)
 browser:
 	@command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
 
+# The Nu HTML checker for the browser tests (tests/browser/test_every_page_in_browser.py): vnu.jar from the npm
+# package, in .tools/, run on Debian's Java. The package's install script, which would download a Java, is not run.
+vnu: $(VNU_STAMP)
+	@command -v java >/dev/null || (apt-get update -qq && apt-get install -y -qq default-jre-headless)
+
+$(VNU_STAMP):
+	@command -v npm >/dev/null || (apt-get update -qq && apt-get install -y -qq npm)
+	npm install --prefix .tools --no-save --ignore-scripts --no-audit --no-fund --loglevel=error vnu-jar@$(VNU_VERSION)
+	touch $(VNU_STAMP)
+
 # The IMAP poller's tests start Debian's dovecot on loopback (tests/workers/imap_server.py).
 imap:
 	@command -v dovecot >/dev/null || test -x /usr/sbin/dovecot || (apt-get update -qq && apt-get install -y -qq dovecot-imapd)
@@ -24,11 +37,11 @@ imap:
 run: $(STAMP)
 	DEV_MAILBOX=1 $(PY) -m app.run
 
-test: $(STAMP) browser imap
+test: $(STAMP) browser imap vnu
 	$(PY) -m pytest -q
 
 bench: $(STAMP)
 	$(PY) -m engine bench quinto --seconds 5
 
 clean:
-	rm -rf $(VENV) instance
+	rm -rf $(VENV) instance .tools

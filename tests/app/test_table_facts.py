@@ -80,3 +80,9 @@ def test_spoken_moves_are_explained_beside_their_buttons(client, name, spoken):
     assert state_of(row.id).to_move == [1]
     page = html.unescape(client.get(f"/s/{token_for(row.id, 1)}").get_data(as_text=True))
     assert f"<strong>{spoken}</strong>: {all_games()[name].move_hints[spoken.lower()]}" in page
+
+
+def test_nobody_is_said_to_lead_while_quinto_calls_its_doubles(client):
+    view, page = table_page(client, "quinto")
+    assert view["phase"] == "doubling" and view["legal"]
+    assert "to lead" not in page

@@ -2,19 +2,16 @@
 applies, the mailbox's mail frames keep their styles, and the browser reports no refused content."""
 
 import shutil
-import threading
 
 import pytest
 from playwright.sync_api import sync_playwright
-from werkzeug.serving import make_server
 
 from app import create_app
-
 from app.context import database
 from app.models import Outbox
 from app.services import games
+from browser_fixtures import CHROMIUM, CHROMIUM_ARGS, free_port, served
 from conftest import confirm_address, make_config, text_of
-from test_play_in_browser import CHROMIUM, CHROMIUM_ARGS, free_port
 
 pytestmark = pytest.mark.browser
 
@@ -35,12 +32,8 @@ def site(tmp_path, sqlite_template, dispatched):
         with database().reading() as session:
             invite = text_of(session.query(Outbox).filter_by(kind="invite").one())
     table = next(word[len(base):] for word in invite.split() if word.startswith(base + "/s/"))
-    server = make_server("127.0.0.1", port, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield base, table
-    server.shutdown()
-    thread.join()
+    with served(app, port):
+        yield base, table
     app.extensions["cachette"]["db"].dispose()
 
 

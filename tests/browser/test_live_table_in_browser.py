@@ -2,27 +2,20 @@
 at desktop and phone sizes, and axe-core (tests/browser/vendor/axe.min.js, from the npm package
 axe-core) finds no accessibility violation on it."""
 
-import os
 import shutil
-import threading
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
-from werkzeug.serving import make_server
 
 from app import create_app
 from app.context import database
 from app.models import Game, Outbox
 from app.services import games
 from app.services.moves import play_robot_turns
+from browser_fixtures import CHROMIUM, CHROMIUM_ARGS, SIZES, axe_violations, free_port, screenshot_folder, served
 from conftest import confirm_address, make_config, text_of
-from test_play_in_browser import CHROMIUM, CHROMIUM_ARGS, free_port
 
 pytestmark = pytest.mark.browser
-
-AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
-SIZES = {"desktop": {"width": 1200, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 
 @pytest.fixture
@@ -40,12 +33,8 @@ def table(tmp_path, sqlite_template, dispatched):
         with database().reading() as session:
             invite = text_of(session.query(Outbox).filter_by(kind="invite").one())
     address = next(word for word in invite.split() if word.startswith(base + "/s/"))
-    server = make_server("127.0.0.1", port, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield app, game.id, address
-    server.shutdown()
-    thread.join()
+    with served(app, port):
+        yield app, game.id, address
     app.extensions["cachette"]["db"].dispose()
 
 
@@ -107,10 +96,6 @@ def test_the_table_looks_like_a_card_table_and_axe_finds_no_violation(table, siz
         assert opposite["y"] < left["y"] < me["y"] and left["x"] < opposite["x"] < right["x"]
         assert felt["width"] <= SIZES[size]["width"]
         assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
-        shots = Path(os.environ.get("CACHETTE_SCREENSHOTS", tmp_path))
-        page.screenshot(path=str(shots / f"table-{size}.png"), full_page=True)
-        page.add_script_tag(path=str(AXE))
-        violations = page.evaluate("""async () => (await axe.run(document)).violations.map(
-            v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))""")
-        assert violations == []
+        page.screenshot(path=str(screenshot_folder(tmp_path) / f"table-{size}.png"), full_page=True)
+        assert axe_violations(page) == []
         browser.close()

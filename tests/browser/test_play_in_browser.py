@@ -1,7 +1,6 @@
 """A real browser against a real server: start a game with three robots, confirm it from the mail, play a card."""
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -10,18 +9,11 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
+from browser_fixtures import CHROMIUM, CHROMIUM_ARGS, free_port
+
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture

@@ -1,0 +1,181 @@
+"""Every kind of page in a real browser, at desktop and phone sizes: axe-core finds no accessibility violation,
+nothing is wider than the screen, and the Nu HTML checker (vnu.jar, which `make test` installs) finds no
+error in the HTML as the server sent it.
+
+The pages are those of one site set up once for the module: games frozen at the phases a table goes
+through (robots move only when the set-up says), finished games and their replays, the forms, the
+rules of every game, the mail and address pages, and the error pages."""
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from app.context import database, settings
+from app.links import my_games_token, unsubscribe_token
+from app.services import downloads, games
+from app.services.seats import seat_path, seats_of
+from browser_fixtures import (ANN, SIZES, anns_turn, axe_violations, browser, play_until,  # noqa: F401
+                              screenshot_folder, site, started)
+from conftest import confirmation_token
+from engine import all_games
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+VNU = ROOT / ".tools" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"    # the Makefile's `vnu`
+RULES = sorted(all_games())
+# The pages not answered 200 OK, and their status.
+NOT_OK = {"form-left-empty": 422, "error-bad-seat-link": 403, "error-bad-step": 422, "error-no-such-game": 404,
+          "error-no-such-page": 404}
+
+
+def pasted(record, then=None):
+    """A visit to the paste page that replays `record` (and presses the button named `then` on the replay)."""
+    def visit(page, base):
+        page.goto(base + "/replay")
+        page.fill("#record", record)
+        with page.expect_navigation() as answer:
+            page.get_by_role("button", name="Replay it").click()
+        if then:
+            with page.expect_navigation() as answer:
+                page.get_by_role("button", name=then).click()
+        return answer.value
+    return visit
+
+
+def submitted(path, button, fields=()):
+    """A visit that opens the form at `path`, fills `fields` ({selector: text}) and presses `button`."""
+    def visit(page, base):
+        page.goto(base + path)
+        for selector, text in dict(fields).items():
+            page.fill(selector, text)
+        with page.expect_navigation() as answer:
+            page.get_by_role("button", name=button).click()
+        return answer.value
+    return visit
+
+
+def build_pages(app):
+    """{page name: its path, or a visit(page, base) that returns the page's response} for the module's site."""
+    client = app.test_client()
+    long_game = {"match": "single_game", "target": 1000}    # no side gets there in a deal or two
+    doubling_id, doubling = started("quinto", options=long_game)
+    play_until(client, doubling_id, doubling, lambda answer: anns_turn(answer, "doubling"))
+    trick_id, trick = started("quinto", options=long_game)
+    play_until(client, trick_id, trick, lambda answer: anns_turn(answer, "play") and answer["view"]["trick"])
+    deal_end_id, deal_end = started("quinto", options=long_game)
+    play_until(client, deal_end_id, deal_end, lambda answer: answer["view"]["deal"] == 2 and anns_turn(answer))
+    over_id, over = started("quinto", options={"match": "single_game", "target": 50})
+    finished = play_until(client, over_id, over, lambda answer: answer["status"] == "over")
+    primero_id, primero = started("primero", options={"deals": 1})
+    play_until(client, primero_id, primero, anns_turn)
+    primero_over_id, primero_over = started("primero", options={"deals": 1})
+    primero_finished = play_until(client, primero_over_id, primero_over, lambda answer: answer["status"] == "over")
+    thirty_over_id, thirty_over = started("one_and_thirty", options={"deals": 1})
+    play_until(client, thirty_over_id, thirty_over, lambda answer: answer["status"] == "over")
+    waiting = games.create_game({"game": "sueca", "seats": [{"name": "Bob", "email": "bob@example.org"},
+                                                           *[{"robot": "random"}] * 3]})
+    with database().reading() as session:
+        waiting_table = seat_path(seats_of(session, waiting.id)[0])
+    record = downloads.json_lines(downloads.finished_record(over_id))
+    keys = settings().signing_keys
+    return {
+        "home": "/",
+        "lobby": "/lobby",
+        "form-quinto": "/lobby/quinto",
+        "form-primero": "/lobby/primero",
+        "form-catch-the-ten-8": "/lobby/catch_the_ten?players=8",
+        "form-left-empty": submitted("/lobby/quinto", "Start the game"),
+        "started": f"/started/{waiting.id}",
+        "table-waiting-for-confirmation": waiting_table,
+        "table-doubling": doubling,
+        "table-trick": trick,
+        "table-deal-end": deal_end,
+        "table-game-over": over,
+        "table-primero": primero,
+        "table-primero-over": primero_over,
+        "table-one-and-thirty-over": thirty_over,
+        "seat-mail-settings": f"{trick}/mail",
+        "replay-first": f"{over}/replay?step=1",
+        "replay-middle": f"{over}/replay?step={finished['seq'] // 2}",
+        "replay-last": f"{over}/replay",
+        "replay-primero": f"{primero_over}/replay?step={primero_finished['seq'] // 2}",
+        "replay-paste": "/replay",
+        "replay-pasted": pasted(record),
+        "replay-pasted-next": pasted(record, then="Next »"),
+        **{f"rules-{name}": f"/rules/{name}" for name in RULES},
+        "my-games-ask": "/my-games",
+        "my-games-asked": submitted("/my-games", "Send me the link", {"#email": ANN["email"]}),
+        "my-games-list": "/my-games/" + my_games_token(keys, ANN["email"]),
+        "mailbox": "/dev/mailbox",
+        "confirm": "/confirm/" + confirmation_token("bob@example.org"),
+        "unsubscribe": "/unsubscribe/" + unsubscribe_token(keys, ANN["email"]),
+        "error-bad-seat-link": "/s/not-a-seat-link",
+        "error-bad-step": f"{over}/replay?step=first",
+        "error-no-such-game": "/rules/no_such_game",
+        "error-no-such-page": "/no-such-page",
+    }
+
+
+@pytest.fixture(scope="module")
+def every_page(tmp_path_factory, sqlite_template):
+    """(base address, {page name: path or visit}) of the module's site."""
+    with site(tmp_path_factory.mktemp("every-page"), sqlite_template, build_pages) as served_pages:
+        yield served_pages
+
+
+def visit(page, base, target):
+    """Open one page; returns the response of its main document."""
+    return page.goto(base + target) if isinstance(target, str) else target(page, base)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_axe_finds_no_violation_and_nothing_is_wider_than_the_screen(every_page, browser, size, tmp_path):
+    base, pages = every_page
+    shots = screenshot_folder(tmp_path)
+    # The policy refuses every script not served by the site: let the test's own axe-core in.
+    context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
+    page = context.new_page()
+    violations, too_wide, overflowing_cards = {}, {}, {}
+    for name, target in pages.items():
+        visit(page, base, target)
+        page.screenshot(path=str(shots / f"{name}-{size}.png"), full_page=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > SIZES[size]["width"]:
+            too_wide[name] = width
+        cards = page.evaluate("""() => Array.from(document.querySelectorAll('.card'))
+            .filter(card => card.scrollWidth > card.clientWidth).map(card => card.textContent)""")
+        if cards:
+            overflowing_cards[name] = cards
+        found = axe_violations(page)
+        if found:
+            violations[name] = found
+    context.close()
+    assert not violations, "\n".join(f"{name}: {line}" for name, lines in violations.items() for line in lines)
+    assert not too_wide, f"pages wider than the {size} screen: {too_wide}"
+    assert not overflowing_cards, f"cards whose label runs over their face: {overflowing_cards}"
+
+
+def test_the_nu_html_checker_finds_no_error(every_page, browser, tmp_path):
+    assert VNU.is_file(), f"{VNU} is missing: `make test` installs it (the Makefile's `vnu` step)"
+    assert shutil.which("java"), "no java for the Nu HTML checker: `make test` installs it (the Makefile's `vnu` step)"
+    base, pages = every_page
+    page = browser.new_page()
+    files, statuses = [], {}
+    for name, target in pages.items():
+        response = visit(page, base, target)
+        statuses[name] = response.status
+        files.append(tmp_path / f"{name}.html")
+        files[-1].write_bytes(response.body())
+    page.close()
+    assert statuses == {name: NOT_OK.get(name, 200) for name in pages}
+    # One run for every page: the checker's JVM takes seconds to start.
+    checked = subprocess.run(["java", "-jar", str(VNU), "--errors-only", "--format", "json", "--stdout",
+                              *map(str, files)], capture_output=True, text=True, timeout=300)
+    assert checked.stdout.startswith("{"), checked.stderr
+    errors = [f"{Path(message.get('url', '')).stem} line {message.get('lastLine')}: {message['message']} "
+              f"[{' '.join(message.get('extract', '').split())}]" for message in json.loads(checked.stdout)["messages"]]
+    assert not errors, "\n".join(errors)
