@@ -128,7 +128,7 @@ class Quinto(DealSeries, TrickGame):
                choices=("second_card_sets_suit", "free")),
         Option("dummy_exposed_after_opening_lead", False,
                "three-handed: whether the dummy's cards are shown to all after the opening lead",
-               choices=(False, True), label="Dummy shown after the opening lead"),
+               choices=(False, True), label="Dummy shown after the opening lead", players=(3,)),
     )
 
     def __init__(self, players, options, dealer):
