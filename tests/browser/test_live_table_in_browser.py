@@ -99,3 +99,30 @@ def test_the_table_looks_like_a_card_table_and_axe_finds_no_violation(table, siz
         page.screenshot(path=str(screenshot_folder(tmp_path) / f"table-{size}.png"), full_page=True)
         assert axe_violations(page) == []
         browser.close()
+
+
+def test_the_deals_story_arrives_without_a_reload_and_goes_once_ann_moves_on(table):
+    app, game_id, address = table
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport=SIZES["phone"])
+        page.goto(address)
+        page.evaluate("window.notReloaded = true")
+        token = address.rsplit("/s/", 1)[1]
+        client = app.test_client()
+        for _ in range(60):     # Ann plays 13 cards a deal, the robots between them
+            if client.get(f"/api/seats/{token}").json["view"]["deal"] == 2:
+                break
+            advance(app, game_id, page)
+        assert game_row(app, game_id).to_move == [0]      # the robots called in deal 2 up to Ann
+        story = page.locator("#deal-story")
+        expect(story.locator("summary")).to_have_text("Deal 1 is over: its story", timeout=6000)
+        expect(story).to_contain_text("Tricks taken: Ann and Robot 3")
+        expect(story).to_contain_text("Cachette")
+        assert story.get_attribute("open") is not None
+        advance(app, game_id, page)                        # Ann's first move of deal 2
+        expect(page.locator("#live-part")).to_have_attribute("data-seq", str(game_row(app, game_id).seq),
+                                                             timeout=6000)
+        expect(page.locator("#deal-story")).to_have_count(0)
+        assert page.evaluate("window.notReloaded") is True
+        browser.close()
