@@ -20,7 +20,9 @@ from app.services.seats import seat_path, seats_of
 from browser_fixtures import (ANN, SIZES, anns_turn, axe_violations, browser, play_until,  # noqa: F401
                               screenshot_folder, site, started)
 from conftest import confirmation_token
+from app.present import card_html, move_label, suit_class
 from engine import all_games
+from engine.cards import pack
 
 pytestmark = pytest.mark.browser
 
@@ -179,3 +181,21 @@ def test_the_nu_html_checker_finds_no_error(every_page, browser, tmp_path):
     errors = [f"{Path(message.get('url', '')).stem} line {message.get('lastLine')}: {message['message']} "
               f"[{' '.join(message.get('extract', '').split())}]" for message in json.loads(checked.stdout)["messages"]]
     assert not errors, "\n".join(errors)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_card_label_fits_its_face(every_page, browser, size):
+    """Every card of the pack, as the table draws it (on the felt, in the hand, playable or not): the pages
+    above hold only the cards their deals dealt, so a label too wide for its face would show only sometimes."""
+    base, _ = every_page
+    faces = "".join(str(card_html(card)) + str(card_html(card, dim=True)) for card in pack(jokers=1))
+    buttons = "".join(f'<button class="card {suit_class(card)}">{move_label(card)}</button>' for card in pack(jokers=1))
+    page = browser.new_page(viewport=SIZES[size])
+    page.goto(base + "/no-such-page")          # the site's stylesheet, on a page of the site
+    page.evaluate("""([faces, buttons]) => { document.querySelector('main').innerHTML =
+        `<section class="felt"><div class="middle"><div class="spot">${faces}</div></div></section>
+         <ul class="hand"><li>${faces}${buttons}</li></ul>`; }""", [faces, buttons])
+    overflowing = page.evaluate("""() => Array.from(document.querySelectorAll('.card'))
+        .filter(card => card.scrollWidth > card.clientWidth).map(card => card.textContent)""")
+    page.close()
+    assert not overflowing, f"cards whose label runs over their face: {sorted(set(overflowing))}"
