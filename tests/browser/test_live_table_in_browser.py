@@ -5,14 +5,14 @@ axe-core) finds no accessibility violation on it."""
 import shutil
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from app import create_app
 from app.context import database
 from app.models import Game, Outbox
 from app.services import games
 from app.services.moves import play_robot_turns
-from browser_fixtures import CHROMIUM, CHROMIUM_ARGS, SIZES, axe_violations, free_port, screenshot_folder, served
+from browser_fixtures import SIZES, axe_violations, browser, free_port, screenshot_folder, served  # noqa: F401
 from conftest import confirm_address, make_config, text_of
 
 pytestmark = pytest.mark.browser
@@ -56,73 +56,68 @@ def advance(app, game_id, page):
         play_robot_turns(game_id)
 
 
-def test_a_robots_move_shows_on_the_open_table_without_a_reload(table):
+def open_table(browser, address, size):
+    """A page showing the table, marked so that a reload would show (the mark would be gone)."""
+    page = browser.new_page(viewport=SIZES[size])
+    page.goto(address)
+    page.evaluate("window.notReloaded = true")
+    return page
+
+
+def test_a_robots_move_shows_on_the_open_table_without_a_reload(table, browser):
     app, game_id, address = table
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport=SIZES["desktop"])
-        page.goto(address)
-        page.evaluate("window.notReloaded = true")
-        cards_seen_in_the_middle = 0
-        for _ in range(12):
-            advance(app, game_id, page)
-            seq = game_row(app, game_id).seq
-            expect(page.locator("#live-part")).to_have_attribute("data-seq", str(seq), timeout=6000)
-            expect(page.locator("#announcer")).not_to_be_empty()
-            cards_seen_in_the_middle += page.locator("#middle .card").count()
-            if cards_seen_in_the_middle:
-                break
-        assert cards_seen_in_the_middle, "no card reached the middle of the table"
-        assert page.evaluate("window.notReloaded") is True
-        assert "Robot" in page.locator("#announcer").inner_text() or "Ann" in page.locator("#announcer").inner_text()
-        browser.close()
+    page = open_table(browser, address, "desktop")
+    cards_seen_in_the_middle = 0
+    for _ in range(12):
+        advance(app, game_id, page)
+        seq = game_row(app, game_id).seq
+        expect(page.locator("#live-part")).to_have_attribute("data-seq", str(seq), timeout=6000)
+        expect(page.locator("#announcer")).not_to_be_empty()
+        cards_seen_in_the_middle += page.locator("#middle .card").count()
+        if cards_seen_in_the_middle:
+            break
+    assert cards_seen_in_the_middle, "no card reached the middle of the table"
+    assert page.evaluate("window.notReloaded") is True
+    assert "Robot" in page.locator("#announcer").inner_text() or "Ann" in page.locator("#announcer").inner_text()
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_table_looks_like_a_card_table_and_axe_finds_no_violation(table, size, tmp_path):
+def test_the_table_looks_like_a_card_table_and_axe_finds_no_violation(table, browser, size, tmp_path):
     app, game_id, address = table
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        # The policy refuses every script not served by the site: let the test's own axe-core in.
-        page = browser.new_page(viewport=SIZES[size], bypass_csp=True)
-        for _ in range(40):          # on to a trick in progress, with Ann to play
-            page.goto(address)
-            if page.locator("#middle .card").count() and page.locator("ul.hand button.card").count():
-                break
-            advance(app, game_id, page)
-        felt = page.locator("#felt").bounding_box()
-        me, opposite = page.locator("#seat-0").bounding_box(), page.locator("#seat-2").bounding_box()
-        left, right = page.locator("#seat-1").bounding_box(), page.locator("#seat-3").bounding_box()
-        assert opposite["y"] < left["y"] < me["y"] and left["x"] < opposite["x"] < right["x"]
-        assert felt["width"] <= SIZES[size]["width"]
-        assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
-        page.screenshot(path=str(screenshot_folder(tmp_path) / f"table-{size}.png"), full_page=True)
-        assert axe_violations(page) == []
-        browser.close()
-
-
-def test_the_deals_story_arrives_without_a_reload_and_goes_once_ann_moves_on(table):
-    app, game_id, address = table
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport=SIZES["phone"])
+    # The policy refuses every script not served by the site: let the test's own axe-core in.
+    page = browser.new_page(viewport=SIZES[size], bypass_csp=True)
+    for _ in range(40):          # on to a trick in progress, with Ann to play
         page.goto(address)
-        page.evaluate("window.notReloaded = true")
-        token = address.rsplit("/s/", 1)[1]
-        client = app.test_client()
-        for _ in range(60):     # Ann plays 13 cards a deal, the robots between them
-            if client.get(f"/api/seats/{token}").json["view"]["deal"] == 2:
-                break
-            advance(app, game_id, page)
-        assert game_row(app, game_id).to_move == [0]      # the robots called in deal 2 up to Ann
-        story = page.locator("#deal-story")
-        expect(story.locator("summary")).to_have_text("Deal 1 is over: its story", timeout=6000)
-        expect(story).to_contain_text("Tricks taken: Ann and Robot 3")
-        expect(story).to_contain_text("Cachette")
-        assert story.get_attribute("open") is not None
-        advance(app, game_id, page)                        # Ann's first move of deal 2
-        expect(page.locator("#live-part")).to_have_attribute("data-seq", str(game_row(app, game_id).seq),
-                                                             timeout=6000)
-        expect(page.locator("#deal-story")).to_have_count(0)
-        assert page.evaluate("window.notReloaded") is True
-        browser.close()
+        if page.locator("#middle .card").count() and page.locator("ul.hand button.card").count():
+            break
+        advance(app, game_id, page)
+    felt = page.locator("#felt").bounding_box()
+    me, opposite = page.locator("#seat-0").bounding_box(), page.locator("#seat-2").bounding_box()
+    left, right = page.locator("#seat-1").bounding_box(), page.locator("#seat-3").bounding_box()
+    assert opposite["y"] < left["y"] < me["y"] and left["x"] < opposite["x"] < right["x"]
+    assert felt["width"] <= SIZES[size]["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+    page.screenshot(path=str(screenshot_folder(tmp_path) / f"table-{size}.png"), full_page=True)
+    assert axe_violations(page) == []
+
+
+def test_the_deals_story_arrives_without_a_reload_and_goes_once_ann_moves_on(table, browser):
+    app, game_id, address = table
+    page = open_table(browser, address, "phone")
+    token = address.rsplit("/s/", 1)[1]
+    client = app.test_client()
+    for _ in range(60):     # Ann plays 13 cards a deal, the robots between them
+        if client.get(f"/api/seats/{token}").json["view"]["deal"] == 2:
+            break
+        advance(app, game_id, page)
+    assert game_row(app, game_id).to_move == [0]      # the robots called in deal 2 up to Ann
+    story = page.locator("#deal-story")
+    expect(story.locator("summary")).to_have_text("Deal 1 is over: its story", timeout=6000)
+    expect(story).to_contain_text("Tricks taken: Ann and Robot 3")
+    expect(story).to_contain_text("Cachette")
+    assert story.get_attribute("open") is not None
+    advance(app, game_id, page)                        # Ann's first move of deal 2
+    expect(page.locator("#live-part")).to_have_attribute("data-seq", str(game_row(app, game_id).seq),
+                                                         timeout=6000)
+    expect(page.locator("#deal-story")).to_have_count(0)
+    assert page.evaluate("window.notReloaded") is True
