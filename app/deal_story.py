@@ -34,7 +34,8 @@ def deal_story(view, names, number=None):
     if before is None and view["score_meaning"] != "counters":
         before = [0] * len(after)
     taken = entry.get("tricks_won")
-    if not (isinstance(taken, list) and len(taken) == len(after)):   # the game's own count wins (Quinto's cachette)
+    # The game's own count wins where it keeps one: a pile taken with the last trick counts as a trick.
+    if not (isinstance(taken, list) and len(taken) == len(after)):
         taken = [0] * len(after)
         for trick in entry.get("tricks") or []:
             if trick.get("winner") is not None:
