@@ -45,6 +45,7 @@ def create_game(data, admit=None):
             session.add(Seat(game_id=game.id, seat=number, name=seat.name, email=seat.email, robot=seat.robot))
         deal_while_awaited(session, game, state)
         sync_summary(game, state)
+        game.status = STATUS_UNCONFIRMED     # even a game its first deal ended: its players hear of it once confirmed
         session.flush()
         queue_game_confirmation(session, game, seats_of(session, game.id), now)
     return game
@@ -80,6 +81,8 @@ def start_confirmed(session, game):
     game.confirmed_at = utcnow()
     sync_summary(game, state)
     notify.queue_invitations(session, game, seats, state)
+    if state.over:       # the first deal ended it (a count or a natural on the deal)
+        notify.queue_game_over(session, game, state, seats)
     queue_robot_if_due(session, game, state, seats)
     return notify.creator_of(game, seats)
 

@@ -86,11 +86,7 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
                             **deal_result(state, seats, state.view(seat.seat), ended_deal)),
                        game_id=game.id, seat=seat.seat, seq=game.seq)
     if state.over:
-        for seat in people(seats):
-            queue_mail(session, "game_over", seat.email, f"{game_label(context['title'], seats, seat)}: the game is over",
-                       dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
-                            winner=winner_words(state, seats), scores=named_scores(state.seats, seats, state.scores)),
-                       game_id=game.id, seat=seat.seat, seq=game.seq)
+        queue_game_over(session, game, state, seats)
         return
     if not game.to_move:
         return
@@ -103,6 +99,16 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
                         **turn_picture(state, seats, next_seat.seat, game.to_move[0]),
                         **reply_context(game, state, next_seat)),
                    game_id=game.id, seat=next_seat.seat, seq=game.seq)
+
+
+def queue_game_over(session, game, state, seats):
+    """The result to every person."""
+    context = game_context(game, seats)
+    for seat in people(seats):
+        queue_mail(session, "game_over", seat.email, f"{game_label(context['title'], seats, seat)}: the game is over",
+                   dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
+                        winner=winner_words(state, seats), scores=named_scores(state.seats, seats, state.scores)),
+                   game_id=game.id, seat=seat.seat, seq=game.seq)
 
 
 def turn_subject(title, seats, seat, state):

@@ -1,15 +1,17 @@
 """The service layer on both databases: starting, confirming, moving, dealing, robots."""
 
+import random
+
 import pytest
 
 from app.models import STATUS_ACTIVE, STATUS_OVER, STATUS_UNCONFIRMED
-from app.services import games, moves
+from app.services import games, moves, record
 from app.services.errors import BadInput, Conflict, Forbidden
 from app.services.record import replay_game
 from app.context import database
 from engine import all_games
 
-from conftest import text_of
+from conftest import confirmation_token, text_of
 from app_helpers import ROBOTS3, counts, events_of, four_people, game_row, mails, set_up, start, state_of, token_for
 
 
@@ -176,3 +178,29 @@ def test_a_whole_robot_game_ends_with_result_mails(app):
     with pytest.raises(Conflict) as refused:
         moves.submit_move(token, "pass", row.seq)
     assert refused.value.code == "game_over"
+
+
+class StackedShuffle:
+    """A shuffler that deals the deck a seeded `random.Random` would: a game's first deal chosen by a test."""
+
+    def __init__(self, seed):
+        self.seed = seed
+
+    def __call__(self):
+        return self
+
+    def shuffle(self, deck):
+        random.Random(self.seed).shuffle(deck)
+
+
+def test_a_game_its_first_deal_ends_waits_for_its_creator_then_tells_everyone(app, monkeypatch):
+    # Four-handed Noddy to 15: with this deal a side counts 15 in its hands before anyone moves.
+    monkeypatch.setattr(record.secrets, "SystemRandom", StackedShuffle(19))
+    created = set_up(four_people(), game="noddy", options={"target": 15, "after_go": "end_play",
+                                                            "noddy_in_play": True})
+    assert game_row(created.id).status == STATUS_UNCONFIRMED and state_of(created.id).over
+    games.confirm_address(confirmation_token("ann@example.org"))
+    assert game_row(created.id).status == STATUS_OVER
+    assert sorted(mail.recipient for mail in mails(kind="invite")) == sorted(mail.recipient for mail in
+                                                                              mails(kind="game_over"))
+    assert len(mails(kind="game_over")) == 4
