@@ -177,7 +177,7 @@ def typed(card):
 
 
 def deal_result(state, seats, view, number):
-    """Deal `number`, finished, from a seat's view: the scores after it, and its history entry (with the
+    """Deal `number`, finished, from a seat's view: its story (app.deal_story), and its history entry (with the
     players' names) for the game's own part of the mail (templates/games/<game>/deal_end.*). Not simply the
     last entry: the deal dealt after the move may have ended at once too (a vying game's natural 31)."""
     history = view.get("history") or [{}]
