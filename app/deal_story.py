@@ -22,11 +22,10 @@ def deal_story(view, names, number=None):
     [(holders, figure)], or empty where the game has no tricks or counts no cards, or where the change
     cannot be known (counters before a game's first deal depend on the stake each began with).
     """
-    history = view.get("history") or []
-    at = next((index for index, entry in enumerate(history) if entry.get("deal") == number),
-              len(history) - 1) if history else None
-    if at is None:
+    history = view.get("history")
+    if not history:
         return None
+    at = next((index for index, entry in enumerate(history) if entry.get("deal") == number), len(history) - 1)
     entry = history[at]
     holders = range(len(view["scores"]))
     after = entry.get("scores") or view["scores"]

@@ -12,7 +12,7 @@ from engine.record import start_state
 from engine.robots.knowledge import read_knowledge
 from engine.robots.profile import profile_for
 from engine.robots.worlds import Worlds, carried_keys
-from tests.engine.robots.robot_playouts import play_out
+from tests.engine.robots.robot_playouts import play_out, random_decisions
 
 # Tricks 1 to 9 of the rules file's cases, each {seat: card}: 1 ties (Kings), 2 settles it, 5-8 go to
 # the other side, 9 ties (Sevens) and goes to whoever took trick 1.
@@ -167,22 +167,16 @@ def test_the_hand_is_shown_by_rank_and_the_rank_order_is_public():
 @pytest.mark.parametrize("options", [{}, {"partner_tie_wins": True}])
 def test_the_robots_rebuild_states_that_show_the_seat_its_own_view(options):
     rng = random.Random(5)
-    state = start_state(start_event("alouette", 4, options, 0))
     checked = 0
-    while state.deals <= 2 and state.awaiting is not None:
-        if state.awaiting == "deal":
-            deck = state.full_pack()
-            rng.shuffle(deck)
-            state.apply_deal(deck)
-            continue
-        seat = state.to_move[0]
+    for state, seat in random_decisions("alouette", 4, options, 0, rng):
+        if state.deals > 2:
+            break
         view = state.view(seat)
         profile = profile_for("alouette", view["options"])
         rebuilt = Worlds(view, read_knowledge(view, profile), rng).guess()
         earlier = dict.fromkeys(carried_keys(view))   # earlier deals are not rebuilt
         assert {**rebuilt.view(seat), **earlier} == {**view, **earlier}
         checked += 1
-        state.apply_move(seat, rng.choice(sorted(state.legal_moves(seat))))
     assert checked >= 72
 
 

@@ -26,21 +26,27 @@ def play_out(game, players, options, level, go_on=lambda state: True):
     return state
 
 
-def random_position(game, players, options, seed, moves):
-    """A state after a random number of random moves drawn from `moves` (a range), dealing as it goes, and
-    the seat to move."""
-    rng = random.Random(seed)
-    state = start_state(start_event(game, players, options or {}, seed % players))
-    stop = rng.randrange(moves.start, moves.stop)
+def random_decisions(game, players, options, dealer, rng):
+    """Every decision of a game played at random from its start: yields (state, seat to move) before that
+    seat's random legal move is made, packs shuffled by `rng` as they are needed."""
+    state = start_state(start_event(game, players, options or {}, dealer))
     while state.awaiting is not None:
         if state.awaiting == "deal":
             deck = state.full_pack()
             rng.shuffle(deck)
             state.apply_deal(deck)
-        elif stop == 0:
-            break
-        else:
-            seat = state.to_move[0]
-            state.apply_move(seat, rng.choice(state.legal_moves(seat)))
-            stop -= 1
-    return state, state.to_move[0]
+            continue
+        seat = state.to_move[0]
+        yield state, seat
+        state.apply_move(seat, rng.choice(state.legal_moves(seat)))
+
+
+def random_position(game, players, options, seed, moves):
+    """A state after a random number of random moves drawn from `moves` (a range), dealing as it goes, and
+    the seat to move."""
+    rng = random.Random(seed)
+    decisions = random_decisions(game, players, options, seed % players, rng)
+    stop = rng.randrange(moves.start, moves.stop)
+    for made, (state, seat) in enumerate(decisions):
+        if made == stop:
+            return state, seat

@@ -10,7 +10,7 @@ from engine.robots import make_robot
 from engine.robots.knowledge import read_knowledge
 from engine.robots.profile import profile_for
 from engine.robots.sampler import sample_hidden
-from tests.engine.robots.robot_playouts import play_out
+from tests.engine.robots.robot_playouts import play_out, random_decisions
 
 CASES = [("yukon", 2, {}), ("yukon", 3, {}), ("yukon", 4, {}), ("yukon", 4, {"yukon_lead": "printed_suit"}),
          ("harjan", 2, {}), ("harjan", 2, {"closing": True})]
@@ -26,15 +26,9 @@ def test_robots_play_a_whole_deal_from_their_views(game, players, options, level
 @pytest.mark.parametrize("game, players, options", CASES)
 def test_what_a_seat_rules_out_is_truly_elsewhere(game, players, options):
     rng = random.Random(5)
-    state = start_state(start_event(game, players, options, 1))
-    checked = 0
-    while state.awaiting is not None and checked < 40:
-        if state.awaiting == "deal":
-            deck = state.full_pack()
-            rng.shuffle(deck)
-            state.apply_deal(deck)
-            continue
-        seat = state.to_move[0]
+    for checked, (state, seat) in enumerate(random_decisions(game, players, options, 1, rng)):
+        if checked == 40:
+            break
         view = state.view(seat)
         profile = profile_for(game, view["options"])
         knowledge = read_knowledge(view, profile)
@@ -44,8 +38,6 @@ def test_what_a_seat_rules_out_is_truly_elsewhere(game, players, options):
             held = state.hands[holder] if isinstance(holder, int) else stock
             assert not set(cards) & set(held), (holder, sorted(set(cards) & set(held)))
         sample_hidden(knowledge, rng)   # the guesser finds a way to place the unseen cards
-        checked += 1
-        state.apply_move(seat, rng.choice(state.legal_moves(seat)))
 
 
 def test_the_robots_always_take_the_turn_up_for_the_two_of_trumps():
