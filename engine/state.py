@@ -169,17 +169,21 @@ class GameState(GameProtocol):
 
     def apply_move(self, seat, text):
         """Check a move from outside (any accepted notation) and apply it."""
+        move = self.checked_move(seat, text)
+        self.play(seat, move)
+        self.deal_moves.append((seat, move))
+        return move
+
+    def checked_move(self, seat, text):
+        """The canonical move `text` names, if `seat` may make it now; else the error that says why."""
         if seat not in self.to_move or type(seat) is not int:
             raise self.turn_error(seat)
         legal = self.legal_moves(seat)
         if text in legal and type(text) is str:
-            move = text  # already canonical: the common case, kept cheap
-        else:
-            move = self.parse_move(seat, text)
-            if move not in legal:
-                raise self.explain_illegal(seat, move)
-        self.play(seat, move)
-        self.deal_moves.append((seat, move))
+            return text  # already canonical: the common case, kept cheap
+        move = self.parse_move(seat, text)
+        if move not in legal:
+            raise self.explain_illegal(seat, move)
         return move
 
     def turn_error(self, seat):

@@ -6,6 +6,8 @@ round, quints scored the moment a trick is won, and a game of 250. With three
 players one of them (seat 0) also plays the dummy opposite him (seat 2).
 """
 
+import functools
+
 from ..cards import JOKER, RANKS, SUIT_NAMES, card_of, pack, parse_card, sort_cards
 from ..dealing import deal_round
 from ..errors import IllegalMoveError, RecordError
@@ -28,19 +30,19 @@ POWER = {
 }
 POWER[JOKER] = -1  # the Joker never wins a trick
 QUINT_BY_SUIT = {"H": 20, "D": 15, "C": 10, "S": 5}
-QUINT_PAIRS = tuple(
-    (card_of(first, suit), card_of(second, suit), points)
-    for suit, points in QUINT_BY_SUIT.items()
-    for first, second in (("A", "4"), ("2", "3"))
-)
 QUINT_ROYAL = 25
-# Each card that can be part of a quint: the quint it makes alone (the Joker, a five), or None
-# for a card that needs its mate (A-4 or 2-3 of a suit).
-QUINT_PARTS = {
-    JOKER: (QUINT_ROYAL, (JOKER,)),
-    **{card_of("5", suit): (points, (card_of("5", suit),)) for suit, points in QUINT_BY_SUIT.items()},
-    **dict.fromkeys(card for high, low, _ in QUINT_PAIRS for card in (high, low)),
-}
+# Every quint, in the order a trick's quints are scored: the Quint Royal, then each suit's five,
+# A-4 and 2-3, hearts first.
+QUINTS = ((QUINT_ROYAL, (JOKER,)),) + tuple(
+    (points, tuple(card_of(rank, suit) for rank in ranks))
+    for suit, points in QUINT_BY_SUIT.items()
+    for ranks in (("5",), ("A", "4"), ("2", "3"))
+)
+# A bit for each card of a quint and 0 for the others: the bits of a few cards together say which
+# quints they hold, so a trick is searched with four look-ups.
+QUINT_BIT = dict.fromkeys(PACK, 0) | {card: 1 << index for index, card in
+                                      enumerate(card for _, cards in QUINTS for card in cards)}
+QUINT_MASKS = tuple((sum(QUINT_BIT[card] for card in quint[1]), quint) for quint in QUINTS)
 # Per suit, whether a card is of that suit: filtering a hand with it loops in C, not Python.
 IN_SUIT = {suit: frozenset(pack(suits=suit)).__contains__ for suit in SUITS_LOW_TO_HIGH}
 BASE_TRICK_VALUE = 5
@@ -51,7 +53,7 @@ RUBBER_BONUS = 100
 THREE_HANDED_HANDICAP = 25
 DUMMY_PLAYER, DUMMY = 0, 2
 CALLS = ("pass", "double", "redouble")
-NO_CACHE = (None, None)
+NO_CACHE = (None, ())
 SIDES = plain_seating(4, 2).sides   # the side of each seat, for the move path
 
 PHASE_DEAL, PHASE_DOUBLING, PHASE_PLAY, PHASE_OVER = "deal", "doubling", "play", "over"
@@ -59,23 +61,21 @@ AWAITING_IN = {PHASE_DEAL: AWAITING_DEAL, PHASE_DOUBLING: AWAITING_MOVE, PHASE_P
                PHASE_OVER: None}
 
 
+def quints_of(bits):
+    """The quints whose cards are all among `bits` (their cards' QUINT_BIT together): (points, cards) pairs."""
+    return tuple(quint for needed, quint in QUINT_MASKS if bits & needed == needed)
+
+
+# Kept per set of quint cards a trick holds: four of the 21 make a few thousand sets at most.
+trick_quints = functools.cache(quints_of)
+
+
 def quints_in(cards):
-    """The quints among `cards`: a list of (points, cards forming it)."""
-    found = []
-    pair_cards = 0
+    """The quints among `cards`: (points, cards forming it) pairs, in QUINTS order."""
+    bits = 0
     for card in cards:
-        if card in QUINT_PARTS:   # a single look-up for the many cards in no quint
-            alone = QUINT_PARTS[card]
-            if alone:
-                found.append(alone)
-            else:
-                pair_cards += 1
-    if pair_cards > 1:   # most tricks cannot hold a pair: skip the search
-        present = set(cards)
-        for high, low, points in QUINT_PAIRS:
-            if high in present and low in present:
-                found.append((points, (high, low)))
-    return found
+        bits |= QUINT_BIT[card]
+    return quints_of(bits)
 
 
 def archived_deal_view(deal):
@@ -94,7 +94,7 @@ def side_of(seat):
 @register
 class Quinto(DealSeries, TrickGame):
     """The shared series of deals with Quinto's own trick play: its move path is one method
-    (`play_card`), and `awaiting` and `to_move` are attributes kept up to date, not properties."""
+    (`apply_move`), and `awaiting` and `to_move` are attributes kept up to date, not properties."""
 
     name = "quinto"
     title = "Quinto"
@@ -222,23 +222,51 @@ class Quinto(DealSeries, TrickGame):
         return parse_card(text)
 
     def apply_move(self, seat, text):
-        # The common case, a canonical move from the list just asked for, needs no other check.
+        """Check a move and make it. Every card played runs this, so the card's play and the end of
+        its trick are written out here rather than in methods of their own (a call costs ~5% a deal)."""
+        # A canonical move from the list just asked for needs no other check. `is`: a seat is one of
+        # the small ints CPython keeps once, so a bool or another number equal to it is checked in full.
         cached_seat, cached = self.legal_cache
-        if seat == cached_seat and type(seat) is int and type(text) is str and text in cached:
-            if self.phase == PHASE_PLAY:   # `play`, inline: this runs for every card
-                self.play_card(seat, text)
-            else:
-                self.call(seat, text)
-            self.deal_moves.append((seat, text))
+        if seat is not cached_seat or type(text) is not str or text not in cached:
+            text = self.checked_move(seat, text)
+        self.legal_cache = NO_CACHE
+        self.deal_moves.append((seat, text))
+        if self.phase != PHASE_PLAY:
+            self.call(seat, text)
             return text
-        return super().apply_move(seat, text)
+        self.hands[seat].remove(text)
+        trick = self.trick
+        trick.append((seat, text))
+        if len(trick) < 4:
+            self.turn = seat = (seat + 1) % 4
+            self.to_move = [seat]
+            return text
+        cards = tuple(trick)
+        winner = self.trick_winner(cards)
+        tricks = self.tricks
+        tricks.append((self.leader, cards, winner))
+        self.trick = []
+        self.leader = self.turn = winner
+        self.to_move = [winner]   # scoring below may end the deal and clear it
+        side = SIDES[winner]
+        self.tricks_won[side] += 1
+        (_, first), (_, second), (_, third), (_, last) = cards
+        found = trick_quints(QUINT_BIT[first] | QUINT_BIT[second] | QUINT_BIT[third] | QUINT_BIT[last])
+        if found and self.score_quints(side, found, len(tricks)):
+            return text
+        if len(tricks) == TRICKS_PER_DEAL:
+            self.take_cachette(side)
+        return text
+
+    # A move known legal is made the same way: its check is a look-up when the list was just asked for.
+    play = apply_move
 
     def legal_moves(self, seat):
         """The legal moves, kept for the move that follows (a cached list: callers must not change it).
 
         The move path's way: it writes the cache, so readers of a shared state use `read_legal`."""
         cached_seat, cached = self.legal_cache
-        if seat == cached_seat:
+        if seat is cached_seat:
             return cached
         if seat not in self.to_move:   # read_legal's rule, inline: the move path asks this for every move
             moves = []
@@ -332,45 +360,12 @@ class Quinto(DealSeries, TrickGame):
         suit = SUIT_NAMES[self.suit_to_follow()]
         return IllegalMoveError(f"seat {seat} cannot play {move}: must follow suit ({suit})", seat)
 
-    def play(self, seat, move):
-        if self.phase == PHASE_PLAY:
-            self.play_card(seat, move)
-        else:
-            self.call(seat, move)
-
     def call(self, seat, move):
-        self.legal_cache = NO_CACHE
         self.calls.append((seat, move))
         if len(self.calls) == 4:
             self.set_phase(PHASE_PLAY)
         else:
             self.update_turn()
-
-    def play_card(self, seat, card):
-        """TrickGame's card step and Quinto's end of trick in one method: every card played runs it."""
-        self.legal_cache = NO_CACHE
-        self.hands[seat].remove(card)
-        trick = self.trick
-        trick.append((seat, card))
-        if len(trick) < 4:
-            self.turn = seat = (seat + 1) % 4
-            self.to_move = [seat]
-            return
-        cards = tuple(trick)
-        winner = self.trick_winner(cards)
-        tricks = self.tricks
-        tricks.append((self.leader, cards, winner))
-        self.trick = []
-        self.leader = self.turn = winner
-        self.to_move = [winner]   # scoring below may end the deal and clear it
-        side = side_of(winner)
-        self.tricks_won[side] += 1
-        (_, first), (_, second), (_, third), (_, last) = cards   # cheaper than a comprehension
-        found = quints_in((first, second, third, last))
-        if found and self.score_quints(side, found, len(tricks)):
-            return
-        if len(tricks) == TRICKS_PER_DEAL:
-            self.take_cachette(side)
 
     # Tricks and scoring --------------------------------------------------------
 
@@ -386,15 +381,17 @@ class Quinto(DealSeries, TrickGame):
 
     def trick_winner(self, cards):
         """`card_power`'s winner by a faster path (tests hold the two equal)."""
-        led_seat, led = cards[0]
+        (leader, led), (second, card), (third, card3), (last, card4) = cards   # unrolled: it runs every trick
         if led == JOKER and self.opts["joker_lead"] == "opponents_win":
-            return max((POWER[card], seat) for seat, card in cards if side_of(seat) != side_of(led_seat))[1]
-        best, winner = -1, None
-        for seat, card in cards:
-            power = POWER[card]
-            if power > best:
-                best, winner = power, seat
-        return winner
+            return max((POWER[card], seat) for seat, card in cards if side_of(seat) != side_of(leader))[1]
+        winner, best = leader, POWER[led]
+        power = POWER[card]
+        if power > best:
+            winner, best = second, power
+        power = POWER[card3]
+        if power > best:
+            winner, best = third, power
+        return last if POWER[card4] > best else winner
 
     def score_quints(self, side, found, trick_number):
         """Score quints found in a won trick; True if that won the game."""
