@@ -61,13 +61,11 @@ AWAITING_IN = {PHASE_DEAL: AWAITING_DEAL, PHASE_DOUBLING: AWAITING_MOVE, PHASE_P
                PHASE_OVER: None}
 
 
+# Kept per set of quint cards: a trick's four or the cachette's five make some 30,000 sets in all.
+@functools.lru_cache(maxsize=1 << 15)
 def quints_of(bits):
     """The quints whose cards are all among `bits` (their cards' QUINT_BIT together): (points, cards) pairs."""
     return tuple(quint for needed, quint in QUINT_MASKS if bits & needed == needed)
-
-
-# Kept per set of quint cards a trick holds: four of the 21 make a few thousand sets at most.
-trick_quints = functools.cache(quints_of)
 
 
 def quints_in(cards):
@@ -140,16 +138,16 @@ class Quinto(DealSeries, TrickGame):
                 raise RecordError("in three-handed Quinto the dummy player (seat 0) deals first")
         self.set_phase(PHASE_DEAL)
         self.game_results = []    # finished games: {"winner": side, "scores": [a, b]}
-        self.hands = [[] for _ in range(4)]
+        self.hands = [[], [], [], []]
         self.trick, self.tricks, self.leader, self.turn = [], [], None, None
         self.calls = []
         self.cachette = []
         self.cachette_taken = False
-        self.dealt_hands = []
+        self.deck = []   # the deal's deck as dealt: the hands are revealed from it at the end
         self.deal_quints = []
         self.tricks_won = [0, 0]
         self.legal_cache = NO_CACHE   # (seat, its legal moves) for the move path: one attribute, set at once
-        self.joker_seat = None   # the seat dealt the Joker: no other hand need be searched for it
+        self.joker_seat = None   # the seat holding the Joker, if a hand does: no other need be searched for it
         # That makes 29 attributes, the most CPython 3.11 keeps inline: a 30th slows the move
         # path by some 7%, so new state should replace an attribute rather than add one.
 
@@ -177,6 +175,7 @@ class Quinto(DealSeries, TrickGame):
 
     def set_phase(self, phase):
         # `awaiting` and `to_move` are kept as attributes: the move path reads them often.
+        self.legal_cache = NO_CACHE
         self.phase = phase
         self.awaiting = AWAITING_IN[phase]
         self.update_turn()
@@ -197,20 +196,25 @@ class Quinto(DealSeries, TrickGame):
     # The deal ----------------------------------------------------------------
 
     def start_deal(self, cards):
-        eldest = (self.dealer + 1) % 4
-        hands, _ = deal_round(cards, 4, eldest, [1] * TRICKS_PER_DEAL, start=CACHETTE_SIZE)
+        self.deck = cards
         self.cachette = cards[:CACHETTE_SIZE]
         self.cachette_taken = False
-        self.dealt_hands = [list(hand) for hand in hands]
         # The hands are dealt one card at a time from eldest, after the cachette.
+        eldest = (self.dealer + 1) % 4
         joker_at = cards.index(JOKER) - CACHETTE_SIZE
         self.joker_seat = (eldest + joker_at) % 4 if joker_at >= 0 else None
         self.calls = []
         self.deal_quints = []
         self.tricks_won = [0, 0]
-        self.legal_cache = NO_CACHE
-        self.start_tricks(hands, eldest)
+        self.start_tricks(self.dealt_hands, eldest)
         self.set_phase(PHASE_DOUBLING)
+
+    @property
+    def dealt_hands(self):
+        """The deal's hands as they were dealt (worked out, not kept: see the note on attributes above)."""
+        if not self.deck:
+            return [[], [], [], []]
+        return deal_round(self.deck, 4, (self.dealer + 1) % 4, [1] * TRICKS_PER_DEAL, start=CACHETTE_SIZE)[0]
 
     # Moves -------------------------------------------------------------------
 
@@ -222,24 +226,36 @@ class Quinto(DealSeries, TrickGame):
         return parse_card(text)
 
     def apply_move(self, seat, text):
-        """Check a move and make it. Every card played runs this, so the card's play and the end of
-        its trick are written out here rather than in methods of their own (a call costs ~5% a deal)."""
-        # A canonical move from the list just asked for needs no other check. `is`: a seat is one of
-        # the small ints CPython keeps once, so a bool or another number equal to it is checked in full.
+        """Check a move and make it, and work out the moves of the seat to move next.
+
+        Every card played runs this, so the card's play, the end of its trick and the next seat's
+        legal moves are written out here rather than in methods of their own: each call saved
+        takes some 5% off a deal (bench/openspiel_compare.py)."""
+        # A move from the list just worked out needs no other check. `is`: a seat is one of the small
+        # ints CPython keeps once, so a bool or another number equal to it is checked in full.
         cached_seat, cached = self.legal_cache
-        if seat is not cached_seat or type(text) is not str or text not in cached:
+        if seat is not cached_seat or text not in cached:
             text = self.checked_move(seat, text)
-        self.legal_cache = NO_CACHE
         self.deal_moves.append((seat, text))
         if self.phase != PHASE_PLAY:
+            self.legal_cache = NO_CACHE
             self.call(seat, text)
             return text
-        self.hands[seat].remove(text)
+        hand = self.hands[seat]
+        hand.remove(text)
+        if text == JOKER:
+            self.joker_seat = None
         trick = self.trick
         trick.append((seat, text))
         if len(trick) < 4:
             self.turn = seat = (seat + 1) % 4
             self.to_move = [seat]
+            led = trick[0][1]
+            if led == JOKER or seat == self.joker_seat:   # the Joker's own rules
+                self.legal_cache = seat, self.legal_cards(seat)
+            else:   # `legal_cards` without the Joker: the suit led if the hand holds it, else any card
+                hand = self.hands[seat]
+                self.legal_cache = seat, [*filter(IN_SUIT[led[1]], hand)] or [*hand]
             return text
         cards = tuple(trick)
         winner = self.trick_winner(cards)
@@ -251,11 +267,13 @@ class Quinto(DealSeries, TrickGame):
         side = SIDES[winner]
         self.tricks_won[side] += 1
         (_, first), (_, second), (_, third), (_, last) = cards
-        found = trick_quints(QUINT_BIT[first] | QUINT_BIT[second] | QUINT_BIT[third] | QUINT_BIT[last])
+        found = quints_of(QUINT_BIT[first] | QUINT_BIT[second] | QUINT_BIT[third] | QUINT_BIT[last])
         if found and self.score_quints(side, found, len(tricks)):
             return text
         if len(tricks) == TRICKS_PER_DEAL:
             self.take_cachette(side)
+        else:
+            self.legal_cache = winner, self.legal_cards(winner) if winner == self.joker_seat else [*self.hands[winner]]
         return text
 
     # A move known legal is made the same way: its check is a look-up when the list was just asked for.
@@ -307,7 +325,7 @@ class Quinto(DealSeries, TrickGame):
 
     def legal_cards(self, seat):
         hand = self.hands[seat]
-        holds_joker = seat == self.joker_seat and JOKER in hand
+        holds_joker = seat == self.joker_seat
         trick = self.trick
         if not trick:
             if holds_joker and len(hand) > 1 and self.opts["joker_lead"] == "forbidden":

@@ -108,11 +108,13 @@ DEALERS = st.integers(min_value=0, max_value=2)
 @settings(max_examples=6, deadline=None)
 @given(seed=SEEDS, dealer=DEALERS)
 def test_random_play_is_consistent(name, players, options, seed, dealer):
-    """Random legal play never raises; every state offers a legal move or a deal; views are JSON."""
+    """Random legal play never raises; every state offers a legal move or a deal, the same to the move
+    path (which may work it out ahead) as to a reader; views are JSON."""
     def check(state):
         assert state.awaiting in ("move", "deal", None)
         if state.awaiting == "move":
             assert state.to_move and state.legal_moves(state.to_move[0])
+            assert state.legal_moves(state.to_move[0]) == state.read_legal(state.to_move[0])
         summary = state.summary()
         assert summary["over"] == (summary["awaiting"] is None)
         assert len(summary["scores"]) == state.seats.side_count
