@@ -81,8 +81,14 @@ def archived_deal_view(deal):
     return dict(deal, calls=[[seat, call] for seat, call in deal["calls"]],
                 tricks=[trick_json(trick) for trick in deal["tricks"]],
                 cachette=list(deal["cachette"]) if deal["cachette"] is not None else None,
-                quints=[dict(quint) for quint in deal["quints"]], tricks_won=list(deal["tricks_won"]),
+                quints=[quint_json(quint) for quint in deal["quints"]], tricks_won=list(deal["tricks_won"]),
                 scores=list(deal["scores"]))
+
+
+def quint_json(quint):
+    """A scored quint as views show it; the deal keeps it as a tuple (side, points, cards, trick)."""
+    side, points, cards, trick = quint
+    return {"side": side, "points": points, "cards": list(cards), "trick": trick}
 
 
 def side_of(seat):
@@ -413,10 +419,11 @@ class Quinto(DealSeries, TrickGame):
 
     def score_quints(self, side, found, trick_number):
         """Score quints found in a won trick; True if that won the game."""
-        for points, quint in found:
-            self.deal_quints.append({"side": side, "points": points, "cards": list(quint), "trick": trick_number})
-            self.score(side, points, "quint")
-        if self.ledger.totals[side] >= self.opts["target"]:
+        ledger = self.ledger   # straight to the ledger: a quint is never worth 0, and most tricks hold one
+        for points, cards in found:
+            self.deal_quints.append((side, points, cards, trick_number))
+            ledger.add(self.deals, side, points, "quint")
+        if ledger.totals[side] >= self.opts["target"]:
             self.end_game(side)
             return True
         return False
@@ -529,7 +536,7 @@ class Quinto(DealSeries, TrickGame):
             "cachette": list(self.cachette) if self.cachette_taken else None,
             "cachette_size": 0 if self.cachette_taken or not self.deals else CACHETTE_SIZE,
             "tricks_won": list(self.tricks_won),
-            "quints": [dict(quint) for quint in self.deal_quints],
+            "quints": [quint_json(quint) for quint in self.deal_quints],
             "target": self.opts["target"],
             "match": self.match_view(),
         }
