@@ -196,8 +196,9 @@ class Quinto(DealSeries, TrickGame):
 
     @property
     def trick_value(self):
-        called = {call for _, call in self.calls}
-        return BASE_TRICK_VALUE * (2 if "double" in called else 1) * (2 if "redouble" in called else 1)
+        """5 a trick, doubled by a double and again by a redouble: each call but a pass doubles it."""
+        calls = [call for _, call in self.calls]
+        return BASE_TRICK_VALUE << (len(calls) - calls.count("pass"))
 
     # The deal ----------------------------------------------------------------
 
@@ -242,17 +243,17 @@ class Quinto(DealSeries, TrickGame):
         cached_seat, cached = self.legal_cache
         if seat is not cached_seat or text not in cached:
             text = self.checked_move(seat, text)
-        self.deal_moves.append((seat, text))
+        move = seat, text
+        self.deal_moves.append(move)
         if self.phase != PHASE_PLAY:
-            self.legal_cache = NO_CACHE
             self.call(seat, text)
             return text
-        hand = self.hands[seat]
-        hand.remove(text)
+        hands = self.hands
+        hands[seat].remove(text)
         if text == JOKER:
             self.joker_seat = None
         trick = self.trick
-        trick.append((seat, text))
+        trick.append(move)
         if len(trick) < 4:
             self.turn = seat = (seat + 1) % 4
             self.to_move = [seat]
@@ -260,7 +261,7 @@ class Quinto(DealSeries, TrickGame):
             if led == JOKER or seat == self.joker_seat:   # the Joker's own rules
                 self.legal_cache = seat, self.legal_cards(seat)
             else:   # `legal_cards` without the Joker: the suit led if the hand holds it, else any card
-                hand = self.hands[seat]
+                hand = hands[seat]
                 self.legal_cache = seat, [*filter(IN_SUIT[led[1]], hand)] or [*hand]
             return text
         cards = tuple(trick)
@@ -279,7 +280,7 @@ class Quinto(DealSeries, TrickGame):
         if len(tricks) == TRICKS_PER_DEAL:
             self.take_cachette(side)
         else:
-            self.legal_cache = winner, self.legal_cards(winner) if winner == self.joker_seat else [*self.hands[winner]]
+            self.legal_cache = winner, self.legal_cards(winner) if winner == self.joker_seat else [*hands[winner]]
         return text
 
     # A move known legal is made the same way: its check is a look-up when the list was just asked for.
@@ -385,11 +386,16 @@ class Quinto(DealSeries, TrickGame):
         return IllegalMoveError(f"seat {seat} cannot play {move}: must follow suit ({suit})", seat)
 
     def call(self, seat, move):
+        """A call of the doubling round, and the next seat's moves worked out (see `apply_move`)."""
         self.calls.append((seat, move))
         if len(self.calls) == 4:
             self.set_phase(PHASE_PLAY)
+            seat = self.turn
+            self.legal_cache = seat, self.legal_cards(seat)
         else:
             self.update_turn()
+            seat = self.to_move[0]
+            self.legal_cache = seat, self.legal_calls(seat)
 
     # Tricks and scoring --------------------------------------------------------
 
