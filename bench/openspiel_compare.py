@@ -2,14 +2,17 @@
 
 Both are driven by the same kind of Python loop in the same run (a random
 legal action until the deal is over, chance nodes sampled in Python), in
-alternating rounds so that a busy machine slows both alike. Needs the optional
+alternating rounds so that a busy machine slows both alike. The ratio is the
+median of the rounds' own ratios (each round times Quinto and then Hearts), so
+that a burst of load in one round does not move it. Needs the optional
 `bench` dependencies: pip install -e '.[bench]'.
 
-    python bench/openspiel_compare.py --seconds 10
+    python bench/openspiel_compare.py --seconds 20 --rounds 10
 """
 
 import argparse
 import random
+import statistics
 import time
 
 import pyspiel
@@ -35,8 +38,8 @@ def hearts_deals_per_second(seconds, rng):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0, help="time per side, split into rounds")
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=20.0, help="time per side, split into rounds")
+    parser.add_argument("--rounds", type=int, default=10)
     args = parser.parse_args()
     rng = random.Random(1)
     share = args.seconds / args.rounds
@@ -44,11 +47,11 @@ def main():
     for _ in range(args.rounds):
         quinto.append(deals_per_second("quinto", share, rng))
         hearts.append(hearts_deals_per_second(share, rng))
-    quinto_rate = sum(quinto) / len(quinto)
-    hearts_rate = sum(hearts) / len(hearts)
-    print(f"cachette quinto: {quinto_rate:.0f} deals/s")
-    print(f"openspiel hearts: {hearts_rate:.0f} deals/s")
-    print(f"ratio quinto/hearts: {quinto_rate / hearts_rate:.2f}")
+    ratios = sorted(q / h for q, h in zip(quinto, hearts))
+    print(f"cachette quinto: {statistics.mean(quinto):.0f} deals/s")
+    print(f"openspiel hearts: {statistics.mean(hearts):.0f} deals/s")
+    print(f"ratio quinto/hearts: {statistics.median(ratios):.2f} "
+          f"(median of {len(ratios)} rounds, {ratios[0]:.2f} to {ratios[-1]:.2f})")
 
 
 if __name__ == "__main__":

@@ -265,7 +265,19 @@ class Quinto(DealSeries, TrickGame):
                 self.legal_cache = seat, [*filter(IN_SUIT[led[1]], hand)] or [*hand]
             return text
         cards = tuple(trick)
-        winner = self.trick_winner(cards)
+        (leader, led), (second, card2), (third, card3), (last, card4) = cards
+        if led == JOKER and self.opts["joker_lead"] == "opponents_win":
+            winner = self.trick_winner(cards)   # only the leader's opponents can win: card_power's rule
+        else:   # one order of the 52 cards, unrolled; the Joker's -1 never wins
+            winner, best = leader, POWER[led]
+            power = POWER[card2]
+            if power > best:
+                winner, best = second, power
+            power = POWER[card3]
+            if power > best:
+                winner, best = third, power
+            if POWER[card4] > best:
+                winner = last
         tricks = self.tricks
         tricks.append((self.leader, cards, winner))
         self.trick = []
@@ -273,8 +285,7 @@ class Quinto(DealSeries, TrickGame):
         self.to_move = [winner]   # scoring below may end the deal and clear it
         side = SIDES[winner]
         self.tricks_won[side] += 1
-        (_, first), (_, second), (_, third), (_, last) = cards
-        found = quints_of(QUINT_BIT[first] | QUINT_BIT[second] | QUINT_BIT[third] | QUINT_BIT[last])
+        found = quints_of(QUINT_BIT[led] | QUINT_BIT[card2] | QUINT_BIT[card3] | QUINT_BIT[card4])
         if found and self.score_quints(side, found, len(tricks)):
             return text
         if len(tricks) == TRICKS_PER_DEAL:
@@ -408,20 +419,6 @@ class Quinto(DealSeries, TrickGame):
                 and side_of(context.player) == side_of(context.leader):
             return None
         return POWER[card]
-
-    def trick_winner(self, cards):
-        """`card_power`'s winner by a faster path (tests hold the two equal)."""
-        (leader, led), (second, card), (third, card3), (last, card4) = cards   # unrolled: it runs every trick
-        if led == JOKER and self.opts["joker_lead"] == "opponents_win":
-            return max((POWER[card], seat) for seat, card in cards if side_of(seat) != side_of(leader))[1]
-        winner, best = leader, POWER[led]
-        power = POWER[card]
-        if power > best:
-            winner, best = second, power
-        power = POWER[card3]
-        if power > best:
-            winner, best = third, power
-        return last if POWER[card4] > best else winner
 
     def score_quints(self, side, found, trick_number):
         """Score quints found in a won trick; True if that won the game."""
