@@ -398,14 +398,15 @@ class Quinto(DealSeries, TrickGame):
 
     def call(self, seat, move):
         """A call of the doubling round, and the next seat's moves worked out (see `apply_move`)."""
-        self.calls.append((seat, move))
-        if len(self.calls) == 4:
+        calls = self.calls
+        calls.append((seat, move))
+        if len(calls) == 4:
             self.set_phase(PHASE_PLAY)
             seat = self.turn
             self.legal_cache = seat, self.legal_cards(seat)
-        else:
-            self.update_turn()
-            seat = self.to_move[0]
+        else:   # `update_turn`'s rule: the calls go round the table
+            seat = (seat + 1) % 4
+            self.to_move = [seat]
             self.legal_cache = seat, self.legal_calls(seat)
 
     # Tricks and scoring --------------------------------------------------------

@@ -168,6 +168,13 @@ def test_a_clone_is_independent_of_its_original(name, players, options, seed, cu
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CASES)
+def test_a_pack_holds_each_card_once(name, players, options):
+    """The deal check (engine.dealing.same_cards) relies on it."""
+    pack = GAMES[name](players, options, 0).full_pack()
+    assert len(set(pack)) == len(pack)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), CASES)
 @settings(max_examples=4, deadline=None)
 @given(seed=SEEDS)
 def test_cards_are_conserved(name, players, options, seed):
