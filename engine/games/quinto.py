@@ -236,8 +236,8 @@ class Quinto(DealSeries, TrickGame):
         """Check a move and make it, and work out the moves of the seat to move next.
 
         Every card played runs this, so the card's play, the end of its trick and the next seat's
-        legal moves are written out here rather than in methods of their own: each call saved
-        takes some 5% off a deal (bench/openspiel_compare.py)."""
+        legal moves are written out here rather than in methods of their own: a call saved on
+        every card is a few per cent of a deal (bench/openspiel_compare.py)."""
         # A move from the list just worked out needs no other check. `is`: a seat is one of the small
         # ints CPython keeps once, so a bool or another number equal to it is checked in full.
         cached_seat, cached = self.legal_cache
