@@ -109,7 +109,7 @@ class GameProtocol(ABC):
 
     @abstractmethod
     def full_pack(self) -> list[str]:
-        """Every card of the pack this game (with its options) deals, in a fixed order."""
+        """Every card of the pack this game (with its options) deals, each once, in a fixed order."""
 
     # What a state answers -------------------------------------------------------------
 
