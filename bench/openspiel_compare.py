@@ -7,7 +7,7 @@ median of the rounds' own ratios (each round times Quinto and then Hearts), so
 that a burst of load in one round does not move it. Needs the optional
 `bench` dependencies: pip install -e '.[bench]'.
 
-    python bench/openspiel_compare.py --seconds 20 --rounds 10
+    python bench/openspiel_compare.py [--seconds 20] [--rounds 10]
 """
 
 import argparse

@@ -152,7 +152,6 @@ class Quinto(DealSeries, TrickGame):
         self.deck = []   # the deal's deck as dealt: the hands are revealed from it at the end
         self.deal_quints = []
         self.tricks_won = [0, 0]
-        self.legal_cache = NO_CACHE   # (seat, its legal moves) for the move path: one attribute, set at once
         self.joker_seat = None   # the seat holding the Joker, if a hand does: no other need be searched for it
         # That makes 29 attributes, the most CPython 3.11 keeps inline: a 30th slows the move
         # path by some 7%, so new state should replace an attribute rather than add one.
@@ -181,7 +180,7 @@ class Quinto(DealSeries, TrickGame):
 
     def set_phase(self, phase):
         # `awaiting` and `to_move` are kept as attributes: the move path reads them often.
-        self.legal_cache = NO_CACHE
+        self.legal_cache = NO_CACHE   # (seat, its legal moves) for the move path: one attribute, set at once
         self.phase = phase
         self.awaiting = AWAITING_IN[phase]
         self.update_turn()
@@ -302,14 +301,9 @@ class Quinto(DealSeries, TrickGame):
 
         The move path's way: it writes the cache, so readers of a shared state use `read_legal`."""
         cached_seat, cached = self.legal_cache
-        if seat is cached_seat:
+        if seat is cached_seat:   # the move path works the list out ahead: asking is a look-up
             return cached
-        if seat not in self.to_move:   # read_legal's rule, inline: the move path asks this for every move
-            moves = []
-        elif self.phase == PHASE_PLAY:
-            moves = self.legal_cards(seat)
-        else:
-            moves = self.legal_calls(seat)
+        moves = self.read_legal(seat)
         self.legal_cache = seat, moves
         return moves
 
