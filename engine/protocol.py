@@ -171,6 +171,16 @@ class GameProtocol(ABC):
     def card_places(self) -> dict[str, list[str]]:
         """Where every card of the deal in progress lies, by place: none may be lost or doubled."""
 
+    def hints(self) -> dict[str, str]:
+        """Each spoken move of the variant in play: what it does, in one line for players (no other variant's
+        words, no placeholder)."""
+        raise NotImplementedError
+
+    def action_words(self, seat: int, move: str) -> str:
+        """What a button for `move`, made by `seat` now, says it does, as a player reads it: `Play 8♥`,
+        `Discard 8♥`, `Vie: put in 2`, `Stick at 27`. Never a seat number or bare notation."""
+        raise NotImplementedError
+
     @abstractmethod
     def summary(self) -> dict:
         """The replay tool's summary (DESIGN.md): its keys and their order are a contract."""

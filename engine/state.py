@@ -7,6 +7,7 @@ it; the state never draws random numbers or reads a clock.
 
 import pickle
 
+from .cards import display, is_card
 from .dealing import check_deck
 from .errors import DealError, OptionError, OutOfTurnError, RecordError
 from .options import resolve_options
@@ -51,6 +52,16 @@ class GameState(GameProtocol):
         self.over = False
         self.winner = None
         self.deal_moves = []   # (seat, move) of the deal in progress, as `apply_move` made them
+
+    def hints(self):
+        """The spoken moves' hints (see the protocol): the class's `move_hints`, unless a variant changes them."""
+        return type(self).move_hints
+
+    def action_words(self, seat, move):
+        """A button's words (see the protocol): `Play 8♥` for a card, the spoken move capitalised otherwise."""
+        if is_card(move):
+            return f"Play {display(move)}"
+        return str(move).replace("_", " ").capitalize()
 
     @classmethod
     def default_options(cls, players):

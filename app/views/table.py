@@ -103,7 +103,8 @@ def table_context(table):
         in_front.setdefault(seat, []).append(card)
     return dict(
         t=table, view=view, names=names, my_hands=my_hands, legal=legal, acting=acting,
-        legal_actions=[move for move in legal if not is_card(move)], hints=type(table.state).move_hints,
+        legal_actions=[move for move in legal if not is_card(move)], hints=table.state.hints(),
+        action_words=(lambda move: table.state.action_words(acting, move)),
         story=table_story(view, names, controls),
         token=request.view_args["token"], ring=seat_ring(table.state.seat_count, table.seat.seat), in_front=in_front,
         deadline=deadline_words(table.game.due_at, utcnow(), table.seat.time_zone),
