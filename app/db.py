@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from sqlalchemy import create_engine, event, exc
 from sqlalchemy.orm import Session
 
-from . import dispatch
+from . import dispatch, positions
 
 BUSY_TIMEOUT_MS = 10_000
 # A pooled connection idle for longer than this is tested before use (see ping_idle_connections).
@@ -49,7 +49,8 @@ class Database:
         """A session whose work is committed as one transaction.
 
         Code inside may queue outbox rows and robot game ids with `queue_after_commit`;
-        once the commit succeeds they are handed to the dispatch hook.
+        once the commit succeeds they are handed to the dispatch hook, and the games and links noted
+        with `positions.note_game` / `note_link` are published for polling tables.
         """
         with Session(self.write_engine, expire_on_commit=False) as session:
             session.info["outbox_ids"] = []
@@ -58,6 +59,7 @@ class Database:
                 yield session
             outbox_ids = session.info["outbox_ids"]
             robot_game_ids = session.info["robot_game_ids"]
+            positions.publish_noted(session.info)
         if outbox_ids or robot_game_ids:
             dispatch.after_commit(outbox_ids=outbox_ids, robot_game_ids=sorted(set(robot_game_ids)))
 

@@ -1,13 +1,20 @@
 /* Keeps a seat's table up to date without a reload (templates/pages/table.html).
  *
- * Every 1.5 s it asks for the game's log position (GET /api/seats/<token>/position, one query) and,
- * when the position moved on, fetches the table's moving part (GET /s/<token>/table?since=<seq>) and
- * swaps it in, announcing the moves since in the page's aria-live region. A light poll rather than
- * Server-Sent Events: it passes through any proxy, and gunicorn's gthread workers hold no thread per
- * open table. Without script the page works as before, by reloading. */
+ * It asks for the game's log position (GET /api/seats/<token>/position, kept beside the log: no database
+ * query, and 304 when it is the one named in If-None-Match) and, when the position moved on, fetches the
+ * table's moving part (GET /s/<token>/table?since=<seq>) and swaps it in, announcing the moves since in
+ * the page's aria-live region. It asks every 1.5 s while anything moves; once nothing has moved for
+ * QUIET_MS, each wait grows by GROWTH up to SLOWEST_MS; a hidden page does not ask at all. Anything the
+ * player does, a move seen, or the page shown again brings it back to 1.5 s at once. A correspondence
+ * game moves a few times a day, so its open tables cost almost nothing (bench/live_tables.py reads these
+ * constants). A light poll rather than Server-Sent Events: it passes through any proxy, and gunicorn's
+ * gthread workers hold no thread per open table. Without script the page works as before, by reloading. */
 (function () {
   "use strict";
   var INTERVAL_MS = 1500;
+  var QUIET_MS = 30000;
+  var GROWTH = 1.5;
+  var SLOWEST_MS = 30000;
   var live = document.getElementById("live");
   var announcer = document.getElementById("announcer");
   if (!live || !window.fetch || !window.DOMParser) {
@@ -15,6 +22,10 @@
   }
   var busy = false;
   var over = false;
+  var tag = null;
+  var wait = INTERVAL_MS;
+  var lastNews = Date.now();
+  var timer = null;
 
   function shownPart() {
     return document.getElementById("live-part");
@@ -70,6 +81,35 @@
     });
   }
 
+  /* The position, or null when it is the one asked about last (304) or the answer was lost. */
+  function position() {
+    var headers = tag ? {"If-None-Match": tag} : {};
+    return fetch(live.getAttribute("data-position"), {credentials: "same-origin", cache: "no-store", headers: headers})
+      .then(function (response) {
+        if (response.status !== 200) {
+          return null;
+        }
+        tag = response.headers.get("ETag");
+        return response.json();
+      });
+  }
+
+  function lively() {
+    lastNews = Date.now();
+    wait = INTERVAL_MS;
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    if (over || document.hidden) {
+      return;
+    }
+    if (Date.now() - lastNews > QUIET_MS) {
+      wait = Math.min(wait * GROWTH, SLOWEST_MS);
+    }
+    timer = setTimeout(poll, wait);
+  }
+
   function poll() {
     var part = shownPart();
     if (busy || over || document.hidden || !part) {
@@ -77,11 +117,12 @@
     }
     busy = true;
     var shown = part.getAttribute("data-seq");
-    getting(live.getAttribute("data-position"), "json").then(function (position) {
-      if (!position || String(position.seq) === shown) {
+    position().then(function (now) {
+      if (!now || String(now.seq) === shown) {
         return null;
       }
-      over = position.status === "over";
+      lively();
+      over = now.status === "over";
       return getting(live.getAttribute("data-part") + "?since=" + encodeURIComponent(shown), "text").then(function (html) {
         if (html) {
           swap(html);
@@ -91,9 +132,33 @@
       /* A lost answer: the next poll asks again. */
     }).then(function () {
       busy = false;
+      schedule();
     });
   }
 
-  setInterval(poll, INTERVAL_MS);
-  document.addEventListener("visibilitychange", poll);
+  /* The player is here: look now and then often. */
+  function awake() {
+    lively();
+    if (!busy) {
+      poll();
+    }
+  }
+
+  ["pointerdown", "keydown", "submit"].forEach(function (name) {
+    document.addEventListener(name, function () {
+      if (wait > INTERVAL_MS) {
+        awake();
+      } else {
+        lively();
+      }
+    }, true);
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) {
+      clearTimeout(timer);
+    } else {
+      awake();
+    }
+  });
+  schedule();
 }());

@@ -5,6 +5,7 @@ from datetime import timedelta
 
 from engine import AWAITING_MOVE, start_event, start_state
 
+from .. import positions
 from ..context import database, settings
 from ..db import queue_after_commit
 from ..models import STATUS_ACTIVE, STATUS_UNCONFIRMED, Game, Seat
@@ -79,6 +80,7 @@ def start_confirmed(session, game):
     _, state = replay_game(session, game.id)
     game.status = STATUS_ACTIVE
     game.confirmed_at = utcnow()
+    positions.note_game(session, game)
     sync_summary(game, state)
     notify.queue_invitations(session, game, seats, state)
     if state.over:       # the first deal ended it (a count or a natural on the deal)

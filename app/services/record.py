@@ -7,6 +7,7 @@ from sqlalchemy import bindparam, insert, select, update
 
 from engine import AWAITING_DEAL, AWAITING_MOVE, deal_event, replay
 
+from .. import positions
 from ..context import settings
 from ..models import STATUS_ACTIVE, STATUS_OVER, Event, Game
 from .clock import utcnow
@@ -46,6 +47,7 @@ def store_event(session, game, event):
     """
     game.seq += 1
     write_event(session, game.id, game.seq, event)
+    positions.note_game(session, game)
 
 
 def write_event(session, game_id, seq, event):

@@ -7,6 +7,7 @@ from sqlalchemy.orm import defer
 
 from engine import find_game
 
+from .. import positions
 from ..context import settings
 from ..links import REJECTED, BadLink, read_seat_token, reply_token, seat_token
 from ..models import Game, Seat
@@ -79,3 +80,4 @@ def revoke_links(session, seat):
     """Invalidate every link made for `seat` so far (a new one must be sent)."""
     seat.link_version += 1
     session.add(seat)
+    positions.note_link(session, seat)

@@ -4,7 +4,9 @@ from dataclasses import dataclass
 
 from engine import find_game, shown
 
-from ..context import database
+from .. import positions
+from ..context import database, settings
+from ..links import REJECTED, BadLink, read_seat_token
 from ..models import STATUS_OVER, Game, Seat
 from .errors import Forbidden, NotFound
 from . import snapshots
@@ -39,10 +41,24 @@ def open_seat(token):
 
 
 def seat_position(token):
-    """The game's log position and status behind a seat link: one query, for tables that poll for moves."""
+    """The game's log position and status behind a seat link, for tables that poll for moves: kept beside the
+    log (app.positions), so that the common poll reads no database; the database answers when nothing is
+    kept for the game, or the link is newer than what is kept, and what it says is kept."""
+    try:
+        game_id, number, version = read_seat_token(settings().signing_keys, token)
+    except BadLink:
+        raise Forbidden(REJECTED) from None
+    position = positions.kept(game_id)
+    kept_version = position.versions.get(number) if position else None
+    if kept_version is not None and kept_version >= version:
+        if kept_version != version:
+            raise Forbidden(REJECTED)
+        return {"seq": position.seq, "status": position.status}
     with database().reading() as session:
-        game = open_link(session, token).game
-        return {"seq": game.seq, "status": game.status}
+        link = open_link(session, token)
+    positions.publish(link.game.id, link.game.seq, link.game.status,
+                      {seat.seat: positions.version_of(seat) for seat in link.seats.values()})
+    return {"seq": link.game.seq, "status": link.game.status}
 
 
 def replay_step(table, step, names):

@@ -108,5 +108,10 @@ def move(token):
 
 @bp.get("/seats/<token>/position")
 def seat_position(token):
-    """The game's log position, for a table page to poll: one query, so polling every second or two is light."""
-    return jsonify(tables.seat_position(token))
+    """The game's log position, for a table page to poll: read from what is kept beside the log (no query in
+    the common case), and answered 304 without a body when it is the one the page named in If-None-Match."""
+    position = tables.seat_position(token)
+    tag = f'{position["seq"]}-{position["status"]}'
+    if request.if_none_match.contains(tag):
+        return Response(status=304, headers={"ETag": f'"{tag}"'})
+    return jsonify(position), {"ETag": f'"{tag}"'}

@@ -3,6 +3,7 @@ at desktop and phone sizes, and axe-core (tests/browser/vendor/axe.min.js, from 
 axe-core) finds no accessibility violation on it."""
 
 import shutil
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -121,3 +122,59 @@ def test_the_deals_story_arrives_without_a_reload_and_goes_once_ann_moves_on(tab
                                                          timeout=6000)
     expect(page.locator("#deal-story")).to_have_count(0)
     assert page.evaluate("window.notReloaded") is True
+
+
+class FakeTime:
+    """The page's clock, moved forward by the test in steps; each step waits for the asks it set off to be
+    answered, so that the script can set its next timer before time moves on."""
+
+    def __init__(self, page):
+        self.page = page
+        self.asked = []
+        self.answered = 0
+        page.on("request", lambda request: self.asked.append(request) if request.url.endswith("/position") else None)
+        page.on("requestfinished", lambda request: self.count_answer(request))
+        page.on("requestfailed", lambda request: self.count_answer(request))
+        page.clock.install()
+
+    def count_answer(self, request):
+        if request.url.endswith("/position"):
+            self.answered += 1
+
+    def run_for(self, milliseconds, step=500):
+        for _ in range(milliseconds // step):
+            self.page.clock.run_for(step)
+            deadline = time.monotonic() + 10
+            while self.answered < len(self.asked) and time.monotonic() < deadline:
+                self.page.wait_for_timeout(10)
+
+
+def test_a_quiet_table_asks_less_and_less_a_hidden_one_not_at_all_and_a_player_brings_it_back(table, browser):
+    app, game_id, address = table
+    page = browser.new_page(viewport=SIZES["desktop"])
+    clock = FakeTime(page)
+    asked = clock.asked
+    page.goto(address)
+    clock.run_for(30_000)                        # the first half minute: every 1.5 s
+    early = len(asked)
+    assert early >= 15
+    clock.run_for(300_000, step=1500)            # five quiet minutes: slowing down to one ask in 30 s
+    quiet = len(asked) - early
+    assert 8 <= quiet <= 25, quiet
+    assert asked[-1].headers.get("if-none-match")   # each ask names the position it knows: 304 when unchanged
+    before = len(asked)
+    page.mouse.click(5, 5)                       # the player is here again
+    clock.run_for(3_000)
+    assert len(asked) - before >= 2
+    advance(app, game_id, page)                  # and a move still arrives
+    seq = game_row(app, game_id).seq
+    clock.run_for(2_000)
+    expect(page.locator("#live-part")).to_have_attribute("data-seq", str(seq), timeout=6000)
+    page.evaluate("""() => {
+        Object.defineProperty(document, "hidden", {configurable: true, get: () => true});
+        document.dispatchEvent(new Event("visibilitychange"));
+    }""")
+    hidden_from = len(asked)
+    clock.run_for(600_000, step=5000)
+    assert len(asked) == hidden_from              # a hidden page does not ask
+    page.close()

@@ -1,6 +1,7 @@
 """Helpers for the end-to-end tests: a real `celery worker` process (with beat), a private redis-server."""
 
 import base64
+import http.client
 import json
 import os
 import shutil
@@ -18,18 +19,21 @@ ROOT = Path(__file__).resolve().parents[2]
 class WorkerProcess:
     """`celery -A workers.main worker -B` in its own process group, logging to a file."""
 
-    def __init__(self, env, folder):
+    def __init__(self, env, folder, name="e2e", beat=True):
         self.env = env
         self.folder = Path(folder)
+        self.name = name
+        self.beat = beat
         self.process = None
         self.starts = 0
 
     def start(self, concurrency=2):
         self.starts += 1
-        log = self.folder / f"worker-{self.starts}.log"
-        command = [sys.executable, "-m", "celery", "-A", "workers.main", "worker", "-B",
-                   "--schedule", str(self.folder / "beat-schedule"), "--loglevel=INFO",
-                   f"--concurrency={concurrency}", "--without-gossip", "--without-mingle", "-n", f"e2e{self.starts}@%h"]
+        log = self.folder / f"{self.name}-worker-{self.starts}.log"
+        beat = ["-B", "--schedule", str(self.folder / f"{self.name}-beat-schedule")] if self.beat else []
+        command = [sys.executable, "-m", "celery", "-A", "workers.main", "worker", *beat, "--loglevel=INFO",
+                   f"--concurrency={concurrency}", "--without-gossip", "--without-mingle",
+                   "-n", f"{self.name}{self.starts}@%h"]
         with log.open("w") as output:
             self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=output,
                                             stderr=subprocess.STDOUT, start_new_session=True)
@@ -48,6 +52,47 @@ class WorkerProcess:
                 self.process.wait(20)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+class WebProcess:
+    """The Procfile's `web` process (gunicorn, gthread workers) on a port of its own, with `workers` processes."""
+
+    def __init__(self, env, folder, port, workers=1):
+        self.env, self.folder, self.port, self.workers = env, Path(folder), port, workers
+        self.process = None
+        self.starts = 0
+
+    def command(self):
+        procfile = (ROOT / "Procfile").read_text(encoding="utf-8")
+        words = next(line for line in procfile.splitlines() if line.startswith("web:"))[len("web:"):].split()
+        words = [word.replace("0.0.0.0:${PORT:-5000}", f"127.0.0.1:{self.port}").strip("'") for word in words[1:]]
+        workers = words.index("--workers")
+        words[workers + 1] = str(self.workers)
+        return [sys.executable, "-m", "gunicorn", *words, "--log-level", "warning"]
+
+    def start(self):
+        self.starts += 1
+        log = self.folder / f"web-{self.port}-{self.starts}.log"
+        with log.open("w") as output:
+            self.process = subprocess.Popen(self.command(), cwd=ROOT, env=self.env, stdout=output,
+                                            stderr=subprocess.STDOUT, start_new_session=True)
+        wait_until(self.answers, 60, f"the web process did not start: {log}")
+        return self
+
+    def answers(self):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
+        try:
+            connection.request("GET", "/health")
+            return connection.getresponse().status == 200
+        except OSError:
+            return False
+        finally:
+            connection.close()
+
+    def stop(self):
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(30)
 
 
 class RedisServer:

@@ -1,0 +1,202 @@
+"""A soak of the service as it runs on several machines: two web processes and two workers on one PostgreSQL
+and one Redis, people and robots playing many games at once, a worker killed and a web process restarted
+midway; then the proofs that nothing was lost or doubled.
+
+Used by tests/workers/test_soak.py (a few games) and bench/soak.py (200 games). Each game has Ann, who plays
+through the API as fast as the service answers (each request to either web process in turn), and in half of
+the games Bo, who never answers: his deadlines are brought forward (the harness moves his game's clock) so
+that the deadline sweep hands his moves to a robot. The other seats are robots, played by the workers.
+"""
+
+import http.client
+import json
+import os
+import random
+import threading
+import time
+import uuid
+from collections import Counter
+
+from sqlalchemy import create_engine, text
+
+from app import create_app
+from app.config import Config
+from app.context import settings
+from app.links import seat_token
+from app.models import MAIL_CLAIMED, MAIL_QUEUED, MAIL_SENT
+from app.services import games
+from app.services.seats import seats_of
+from engine import replay
+from workers.outbox import close_sender
+from workers.web import attach
+
+from conftest import confirmation_token
+
+from live import WebProcess, WorkerProcess, wait_until
+from smtp_sink import SmtpSink, free_port
+
+SHORT_GAME = {"target": 50, "match": "single_game"}
+
+
+class Soak:
+    def __init__(self, folder, database_url, redis_url, games_count, seed=1):
+        self.folder, self.database_url, self.games_count = folder, database_url, games_count
+        self.random = random.Random(seed)
+        self.smtp = SmtpSink().start()
+        self.queue = f"cachette-soak-{uuid.uuid4().hex[:8]}"
+        self.env = dict(os.environ, DATABASE_URL=database_url, REDIS_URL=redis_url, CELERY_QUEUE=self.queue,
+                        SMTP_HOST="127.0.0.1", SMTP_PORT=str(self.smtp.port), SECRET_KEY="soak-secret",
+                        BASE_URL="http://localhost", SWEEP_INTERVAL="1", MAIL_RETRY_BASE="1",
+                        MAIL_CLAIM_TIMEOUT="4", ROBOT_TURN_TIME="3", PRESENCE_SECONDS="5",
+                        LIMIT_GAMES_PER_CLIENT="10000 per hour", LIMIT_GAMES_PER_ADDRESS="10000 per day")
+        self.env.pop("DEV_MAILBOX", None)
+        self.app = attach(create_app(Config.from_env(str(folder), self.env)))
+        self.webs = [WebProcess(self.env, folder, free_port()) for _ in range(2)]
+        self.workers = [WorkerProcess(self.env, folder, name="soak-a", beat=True),
+                        WorkerProcess(self.env, folder, name="soak-b", beat=False)]
+        self.engine = create_engine(database_url)
+        self.accepted = []          # (game id, engine seat, move, the position it was made at) answered 201
+        self.pushed = Counter()     # game id -> deadlines the harness brought forward
+        self.requests = 0
+
+    # The service ---------------------------------------------------------------------------------------
+
+    def start(self):
+        for process in self.webs + self.workers:
+            process.start()
+        return self
+
+    def close(self):
+        for process in self.webs + self.workers:
+            process.stop()
+        close_sender(self.app)
+        self.app.extensions["cachette"]["db"].dispose()
+        self.engine.dispose()
+        self.smtp.stop()
+
+    def call(self, method, path, body=None):
+        """One request to the web processes in turn; another one is tried while one is away (restarting)."""
+        self.requests += 1
+        for attempt in range(40):
+            web = self.webs[(self.requests + attempt) % len(self.webs)]
+            connection = http.client.HTTPConnection("127.0.0.1", web.port, timeout=30)
+            try:
+                connection.request(method, path, body=None if body is None else json.dumps(body),
+                                   headers={"Content-Type": "application/json"} if body is not None else {})
+                response = connection.getresponse()
+                data = response.read()
+                return response.status, json.loads(data) if data.startswith((b"{", b"[")) else data
+            except OSError:
+                time.sleep(0.25)
+            finally:
+                connection.close()
+        raise AssertionError(f"no web process answered {method} {path}")
+
+    # The games -----------------------------------------------------------------------------------------
+
+    def create_games(self):
+        """The games, each confirmed by its own creator; returns {game id: {"ann": token, "bo": token|None}}."""
+        self.games = {}
+        for number in range(self.games_count):
+            ann = {"name": "Ann", "email": f"ann{number}@example.org"}
+            absent = number % 2 == 1
+            seats = [ann, {"name": "Bo", "email": f"bo{number}@example.org"} if absent else {"robot": "random"},
+                     {"robot": "random"}, {"robot": "random"}]
+            status, answer = self.call("POST", "/api/games", {"game": "quinto", "seats": seats,
+                                                              "options": SHORT_GAME, "move_time": "1h"})
+            assert status == 201, answer
+            with self.app.app_context():
+                if answer["status"] != "active":
+                    games.confirm_address(confirmation_token(ann["email"]))
+                with self.app.extensions["cachette"]["db"].reading() as session:
+                    rows = seats_of(session, answer["id"])
+                keys = settings().signing_keys
+                self.games[answer["id"]] = {"ann": seat_token(keys, rows[0]),
+                                            "bo": seat_token(keys, rows[1]) if absent else None}
+        return self.games
+
+    def play(self, steps, midway=None):
+        """`steps` rounds over the games: Ann moves where it is her turn, Bo's overdue turns are brought
+        forward. `midway()` runs once, half way."""
+        for step in range(steps):
+            if midway is not None and step == steps // 2:
+                midway()
+            for game_id, tokens in self.random.sample(sorted(self.games.items()), len(self.games)):
+                status, seat = self.call("GET", f"/api/seats/{tokens['ann']}")
+                assert status == 200, seat
+                if seat["status"] == "over":
+                    continue
+                legal = seat["view"]["legal"]
+                if legal:
+                    move = self.random.choice(legal)
+                    status, answer = self.call("POST", f"/api/seats/{tokens['ann']}/moves",
+                                               {"move": move, "seq": seat["seq"]})
+                    if status == 201:
+                        self.accepted.append((game_id, seat["view"]["to_move"][0], answer["move"], seat["seq"]))
+                    else:
+                        assert status in (409, 422), (status, answer)   # a robot or the sweep moved first
+                elif tokens["bo"] is not None:
+                    self.bring_forward(game_id, seat["seq"])
+
+    def bring_forward(self, game_id, seq):
+        """Make Bo's (or anyone's) person deadline due now, if the game has not moved since `seq`."""
+        with self.engine.begin() as connection:
+            changed = connection.execute(text(
+                "UPDATE game SET due_at = now() AT TIME ZONE 'UTC' - interval '1 second', remind_at = NULL "
+                "WHERE id = :id AND seq = :seq AND status = 'active' "
+                "AND due_at > now() AT TIME ZONE 'UTC' + interval '1 minute'"), {"id": game_id, "seq": seq}).rowcount
+        self.pushed[game_id] += changed
+
+    def settle(self, timeout=120):
+        """Wait until the workers have nothing left: no mail waiting, no robot or overdue turn pending."""
+        def settled():
+            with self.engine.connect() as connection:
+                waiting = connection.execute(text("SELECT count(*) FROM outbox WHERE status IN (:q, :c)"),
+                                             {"q": MAIL_QUEUED, "c": MAIL_CLAIMED}).scalar()
+                due = connection.execute(text(
+                    "SELECT count(*) FROM game WHERE status = 'active' AND due_at IS NOT NULL "
+                    "AND due_at < now() AT TIME ZONE 'UTC' + interval '1 minute'")).scalar()
+                sent = connection.execute(text("SELECT count(*) FROM outbox WHERE status = :s"),
+                                          {"s": MAIL_SENT}).scalar()
+            return waiting == 0 and due == 0 and len(self.smtp.recorder.received) >= sent
+        wait_until(settled, timeout, "the workers did not settle")
+
+    # The proofs ----------------------------------------------------------------------------------------
+
+    def proofs(self):
+        """Check every invariant; returns the figures. Raises AssertionError naming the first broken one."""
+        with self.engine.connect() as connection:
+            events = {}
+            for game_id, seq, data in connection.execute(text("SELECT game_id, seq, data FROM event ORDER BY game_id, seq")):
+                events.setdefault(game_id, []).append((seq, data if isinstance(data, dict) else json.loads(data)))
+            rows = {row.id: row for row in connection.execute(text("SELECT * FROM game"))}
+            sent = [row.message_id for row in connection.execute(
+                text("SELECT message_id FROM outbox WHERE status = :s"), {"s": MAIL_SENT})]
+        for game_id, logged in events.items():
+            assert [seq for seq, _ in logged] == list(range(len(logged))), f"{game_id}: a gap or a double in the log"
+        # No move lost or applied twice: each accepted move is in the log once, at the seq after its position.
+        for game_id, seat, move, seq in self.accepted:
+            data = dict(events[game_id])[seq + 1]
+            assert data.get("type") == "move" and data.get("move") == move and data.get("seat") == seat, \
+                f"{game_id}: the move {move} accepted at {seq} is not in the log"
+        assert len({(game_id, seq) for game_id, _, _, seq in self.accepted}) == len(self.accepted)
+        # Every deadline fired once: no two timeouts of one game for the same deadline.
+        timeouts = Counter((game_id, data.get("due_at")) for game_id, logged in events.items()
+                           for _, data in logged if data.get("type") == "note" and data.get("kind") == "timeout")
+        assert all(count == 1 for count in timeouts.values()), timeouts.most_common(2)
+        # Every game's log replays to its summary row.
+        for game_id, logged in events.items():
+            state = replay([data for _, data in logged])
+            row = rows[game_id]
+            scores = row.scores if isinstance(row.scores, list) else json.loads(row.scores)
+            to_move = row.to_move if isinstance(row.to_move, list) else json.loads(row.to_move)
+            assert (row.seq, row.awaiting, scores, row.winner) == (len(logged) - 1, state.awaiting,
+                                                                   list(state.scores), state.winner), game_id
+            assert to_move == (list(state.to_move) if state.awaiting == "move" else []), game_id
+        # No mail sent twice, and every mail sent arrived.
+        arrived = Counter(self.smtp.recorder.message_ids())
+        assert all(count == 1 for count in arrived.values()), arrived.most_common(2)
+        assert set(arrived) == set(sent)
+        return {"games": len(events), "events": sum(len(logged) for logged in events.values()),
+                "accepted moves": len(self.accepted), "timeouts": len(timeouts), "mails": len(sent),
+                "over": sum(row.status == "over" for row in rows.values())}
