@@ -60,6 +60,21 @@ def choices_words(moves):
     return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
+SEAT_NUMBER = re.compile(r"\b[Ss]eat (\d+)\b")
+NOTATION_CARD = re.compile(r"(?<![\w])(?:[AKQJT2-9][SCDH]|JK)(?![\w])")
+
+
+def cards_in_words(text):
+    """The engine's words (a reason such as `High (QS)`) with their cards as people read them (`High (Q♠)`)."""
+    return NOTATION_CARD.sub(lambda found: display(found.group(0)), str(text))
+
+
+def engine_message_words(message, name_of):
+    """An engine's message (`seat 0 does not hold QS`) in words for people (`Ann does not hold Q♠`): its seats
+    by name (`name_of(seat)`), its cards as people read them."""
+    return cards_in_words(SEAT_NUMBER.sub(lambda found: name_of(int(found.group(1))), message))
+
+
 def suit_class(card):
     """CSS classes for a card's colour and suit (the suit draws the card face's big pip)."""
     if card == JOKER:

@@ -206,6 +206,11 @@ class Maw(DealSeriesGame):
             self.jinker = seat
             self.phase = PHASE_PLAY
 
+    def action_words(self, seat, move):
+        if self.phase == PHASE_ROB and move != PASS:
+            return f"Give up {display(move)} for the turned-up {display(self.turn_up)}"
+        return super().action_words(seat, move)
+
     def explain_illegal(self, seat, move):
         if self.phase == PHASE_ROB and move not in (PASS, CLAIM, JINK):
             return IllegalMoveError(f"seat {seat} cannot give up {move}: it is not in their hand", seat)
