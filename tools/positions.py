@@ -94,7 +94,7 @@ def walk(game_id, tokens, seed, extra=0, deals=2):
     last_move, told, ended_deal = None, {}, None
     chances = extra / 150 if extra else 0
     while len(events) < MOST_EVENTS:
-        key = phase_of(state) if state.deals <= deals else None
+        key = phase_of(state) if state.deals <= deals or state.awaiting is None else None
         why = None
         if key == "over":
             why = "over"

@@ -34,11 +34,10 @@ from tools.previews import seat_mails
 
 from app_helpers import csrf_from
 
-# TEMPORARY, removed by the lead at merge: games whose presentation is being fixed on other branches
-# (`counting`: Quinto, Noddy, Laugh and Lie Down; `vying`: Primero, One-and-Thirty, Bone-Ace, Gleek).
-# Their checks run and report, but do not fail here.
-OWNED_ELSEWHERE_UNTIL_MERGE = {"quinto", "noddy", "laugh_and_lie_down", "primero", "one_and_thirty", "bone_ace",
-                               "gleek"}
+# TEMPORARY, removed by the lead at merge: the games this check still finds wrong, whose hints and move words
+# branch `vying` is fixing (Quinto, Noddy, Laugh and Lie Down, One-and-Thirty and Bone-Ace pass it already).
+# Their checks run and report (as expected failures), but do not fail the suite here.
+OWNED_ELSEWHERE_UNTIL_MERGE = {"primero", "gleek"}
 
 EXTRA_POSITIONS = 2
 PLACEHOLDER = re.compile(r"\{\{|\}\}|\{%|%\}|\bNone\b|\bundefined\b|<seat|\b[Ss]eat \d|\bside \d|"
