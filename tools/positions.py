@@ -83,7 +83,7 @@ def phase_of(state):
 
 def walk(game_id, tokens, seed, extra=0, deals=2):
     """Play game `game_id` on at random and yield a Position at the first moment of each phase of its first
-    `deals` deals, at the start of each later deal among them (where the last deal's story shows), at the end
+    `deals` deals, at the start of each deal after one of them (where the last deal's story shows), at the end
     of the game, and at `extra` more positions drawn at random. Each yielded position is in the log."""
     rng = random.Random(seed)
     with database().reading() as session:
@@ -94,19 +94,19 @@ def walk(game_id, tokens, seed, extra=0, deals=2):
     last_move, told, ended_deal = None, {}, None
     chances = extra / 150 if extra else 0
     while len(events) < MOST_EVENTS:
-        key = phase_of(state) if state.deals <= deals or state.awaiting is None else None
+        key = phase_of(state)
         why = None
         if key == "over":
             why = "over"
-        elif state.awaiting == "move" and key is not None and (state.deals, key) not in seen:
+        elif state.awaiting == "move" and ended_deal and state.deals <= deals + 1:
             seen.add((state.deals, key))
-            why = f"deal {state.deals}, {key}" if state.deals > 1 or not ended_deal else key
-            if ended_deal and (state.deals, "begins") not in seen:
-                seen.add((state.deals, "begins"))
-                why = f"deal {ended_deal} over, deal {state.deals} begins"
+            why = f"deal {ended_deal} over, deal {state.deals} begins"
+        elif state.awaiting == "move" and state.deals <= deals and (state.deals, key) not in seen:
+            seen.add((state.deals, key))
+            why = f"deal {state.deals}, {key}"
         elif state.awaiting == "move" and extra and rng.random() < chances:
             extra -= 1
-            why = f"deal {state.deals}, {key or phase_of(state)}, at random"
+            why = f"deal {state.deals}, {key}, at random"
         if why:
             write(game_id, events[written:], state)
             written = len(events)
