@@ -76,19 +76,23 @@ def slug(text):
 
 
 class Camera:
-    """One chromium, a page per width; each shot is a full-page PNG."""
+    """One chromium, two pages per width, each shot a full-page PNG: one page visits the site, the other shows
+    mails. A mail is never written into a page of the site, whose content security policy forbids inline
+    styles (a mail's only styles)."""
 
     def __init__(self, browser, folder):
         self.folder = folder
-        self.pages = {size: browser.new_page(viewport={"width": width, "height": 900})
-                      for size, width in WIDTHS.items()}
+        self.pages = {(size, kind): browser.new_page(viewport={"width": width, "height": 900})
+                      for size, width in WIDTHS.items() for kind in ("site", "mail")}
         self.count = 0
 
     def shoot(self, stem, url=None, html=None):
-        for size, page in self.pages.items():
+        for size in WIDTHS:
             if url:
+                page = self.pages[size, "site"]
                 page.goto(url, wait_until="load")
             else:
+                page = self.pages[size, "mail"]
                 page.set_content(html, wait_until="load")
             page.screenshot(path=str(self.folder / f"{stem}-{size}.png"), full_page=True)
             self.count += 1
