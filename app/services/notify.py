@@ -161,12 +161,13 @@ def turn_picture(state, seats, player, acting):
 def reply_context(game, state, seat):
     """What a mail that may be answered with a move carries (none while replies are off, or once the game is
     over): its Reply-To address for the position now, a first line saying how to answer, and the moves the
-    seat may make now, as labels."""
+    seat may make now, as labels (spoken moves first, then cards as the hand is held)."""
     if not settings().inbound_domain or state.over:
         return {}
     legal = state.view(seat.seat)["legal"]
     return {"reply_to": reply_address(seat, game.seq), "reply_hint": reply_hint(legal),
-            "legal": [move_label(move) for move in legal]}
+            "legal": [move_label(move) for move in [move for move in legal if not is_card(move)]
+                      + hand_order([move for move in legal if is_card(move)])]}
 
 
 def reply_hint(legal):

@@ -30,6 +30,8 @@ def test_trumps_and_the_turn_up_are_on_the_table(client, name):
         assert "Trumps" not in page and "No trumps" not in page
     elif view["trump"]:
         assert f"Trumps: {suit_words(view['trump'])}" in page.replace("<strong>", "").replace("</strong>", "")
+    elif view.get("turn_up") and view.get("phase") != "play":     # a turn-up only proposes trumps
+        assert "Trumps: not settled yet" in page and "No trumps" not in page
     else:
         assert "No trumps" in page
     if view.get("turn_up"):
