@@ -133,7 +133,7 @@ class LosingLoadum(DealSeriesGame):
             self.end_deal()
 
     def leave_deal(self, seat):
-        """A player at 31 leaves the deal: his cards go aside face down, and the player on his left leads."""
+        """A player at 31 leaves the deal: their cards go aside face down, and the player on their left leads."""
         self.in_deal[seat] = False
         self.put_aside += self.hands[seat]
         self.hands[seat] = []

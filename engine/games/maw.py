@@ -300,7 +300,7 @@ class Maw(DealSeriesGame):
         return self.phase not in (PHASE_DEAL, PHASE_OVER)
 
     def hidden_from(self, seat):
-        """Other hands (not the robbed turn-up) and the stock (a robber knows his own discard)."""
+        """Other hands (not the robbed turn-up) and the stock (a robber knows their own discard)."""
         hidden = super().hidden_from(seat) | set(self.stock)
         if self.robbed and self.robbed["seat"] == seat and self.in_deal():
             hidden.discard(self.robbed["discard"])

@@ -65,7 +65,7 @@ class RuffAndHonours(DealSeriesGame):
         Option("ruff_enabled", True, "Ruff variant: whether the holder of the trump Ace may take the stock",
                choices=(True, False)),
         Option("honours_trump_card", "dealer_last",
-               "Honours variant: the turned trump is the dealer's last card or the last card dealt to his left",
+               "Honours variant: the turned trump is the dealer's last card or the last card dealt to the dealer's left",
                choices=("dealer_last", "eldest_last")),
         Option("honours_scale", "1_2", "points for three or four honours: 1 and 2, or 2 and 4",
                choices=("1_2", "2_4")),
