@@ -59,7 +59,7 @@ def test_quinto_has_no_trump_line(client):
 def test_the_dealer_is_told_to_discard_in_reunion(client):
     view, page = table_page(client, "reunion")
     assert view["phase"] == "discard" and view["legal"]
-    assert "Choose a card to discard" in page
+    assert "As the dealer, lay away 2 cards" in page and "never an Ace or a Bower" in page
 
 
 def turn_mails(name):
