@@ -111,7 +111,7 @@ class Polignac(DealSeriesGame):
         bidder = self.capot_bidder
         if bidder is not None:
             if all(winner == bidder for _, _, winner in self.tricks) and not any(self.hands):
-                return [(seat, CAPOT_PENALTY, "capot made against him")
+                return [(seat, CAPOT_PENALTY, "capot made against them")
                         for seat in range(self.seat_count) if seat != bidder]
             return [(bidder, CAPOT_PENALTY, "capot failed")]
         return [(seat, JACK_PENALTIES[card], f"took {card}")

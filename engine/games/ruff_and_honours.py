@@ -58,7 +58,8 @@ class RuffAndHonours(DealSeriesGame):
     length = "a game of nine points, usually three to six deals of twelve tricks"
     players = (4,)
     sides = 2
-    move_hints = {"ruff": "take the stock into your hand, then discard as many cards face down", "pass": ""}
+    move_hints = {"ruff": "take the stock into your hand, then discard as many cards face down",
+                  "pass": "leave the stock alone and play the hand you were dealt"}
     options = (
         Option("variant", "ruff", "ruff: 52 cards, a 4-card stock and the ruff; honours: 48 cards, all dealt",
                choices=("ruff", "honours")),
