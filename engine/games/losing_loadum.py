@@ -47,7 +47,7 @@ END_DEAL, DROP_OUT = "end_deal", "drop_out_continue"
 class LosingLoadum(DealSeriesGame):
     name = "losing_loadum"
     title = "Losing Loadum"
-    blurb = "Each for himself: shun the loaders under a trump nobody knows until someone cannot follow suit."
+    blurb = "Everyone plays alone: shun the loaders under a trump nobody knows until someone cannot follow suit."
     length = "until one player keeps a life: at most eleven deals for four players with three lives"
     players = (4, 3, 5, 6, 7, 8, 9)
     score_meaning = COUNTERS
