@@ -22,12 +22,13 @@ from html.parser import HTMLParser
 import pytest
 from sqlalchemy import select
 
-from app.models import Outbox
 from app.context import database
-from app.services import replies
-from app.services.seats import seats_of, reply_address
-from engine import all_games
+from app.models import Outbox
 from app.present import card_words
+from app.services import replies
+from app.services.mail import mail_bodies
+from app.services.seats import reply_address, seats_of
+from engine import all_games
 from engine.cards import display, is_card
 from tools.positions import ADDRESS, new_game, phase_of, walk
 from tools.previews import seat_mails
@@ -126,7 +127,7 @@ class Check:
         for seat, role in ((position.mover, "to move"), (position.bystander, "not to move")):
             if seat is None:
                 continue
-            where = f"[{position.why}] seat to {role.split()[-1]}" if role == "to move" else f"[{position.why}] bystander"
+            where = f"[{position.why}] {'seat to move' if role == 'to move' else 'bystander'}"
             page = self.client.get(f"/s/{position.tokens[seat]}").get_data(as_text=True)
             words = people_text(live_part(page))
             self.note(f"{where} table", word_problems(words))
@@ -199,16 +200,15 @@ class Check:
         with database().reading() as session:
             mail = session.execute(select(Outbox).where(Outbox.kind == replies.ANSWER)
                                    .order_by(Outbox.id.desc()).limit(1)).scalar_one()
-        from app.services.mail import mail_bodies
         text, html = mail_bodies(mail)
         return mail.subject + " " + text + " " + people_text(html)
 
 
 def stray_card(state, seat):
     """A card of the pack that `seat` may not play now (one it does not hold, if any)."""
-    legal = set(state.read_legal(state.to_move[0])) if state.to_move and state.controller(state.to_move[0]) == seat \
-        else set()
-    return next(card for card in state.full_pack() if card not in legal and card not in (state.view(seat).get("hand") or []))
+    view = state.view(seat)
+    unplayable = set(view["legal"]) | set(view.get("hand") or [])
+    return next(card for card in state.full_pack() if card not in unplayable)
 
 
 def live_part(page):
