@@ -5,7 +5,7 @@ STAMP := $(VENV)/.installed
 VNU_VERSION := 26.9.27
 VNU_STAMP := .tools/.vnu-jar-$(VNU_VERSION)
 
-.PHONY: install browser imap vnu run test bench clean
+.PHONY: install browser imap vnu run test bench gallery clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -42,6 +42,10 @@ test: $(STAMP) browser imap vnu
 
 bench: $(STAMP)
 	$(PY) -m engine bench quinto --seconds 5
+
+# Every game at each phase, its table and mails at desktop and phone widths, as PNGs in gallery/ (tools/gallery.py).
+gallery: $(STAMP) browser
+	$(PY) -m tools.gallery --out gallery
 
 clean:
 	rm -rf $(VENV) instance .tools

@@ -30,6 +30,16 @@ def move_choices(moves):
     return [(verb, group) for (verb, _), group in groups.items()]
 
 
+def move_done_words(label):
+    """What a move did, told after a player's name: `played 10♥` for a card's label, `said “give”` for a spoken
+    move's, `discarded a card` for one made face down (None)."""
+    if label is None:
+        return "discarded a card"
+    if label == "Joker" or label[-1:] in SUIT_SYMBOLS.values():
+        return f"played {label}"
+    return f"said “{label.lower()}”"
+
+
 def choice_label(move):
     """What a list of one verb's moves shows for `move`: the words after the verb, cards as people read them."""
     words = str(move).split(" ")[1:]
@@ -58,6 +68,21 @@ def choices_words(moves):
     if len(parts) < 2:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+SEAT_NUMBER = re.compile(r"\b[Ss]eat (\d+)\b")
+NOTATION_CARD = re.compile(r"(?<![\w])(?:[AKQJT2-9][SCDH]|JK)(?![\w])")
+
+
+def cards_in_words(text):
+    """The engine's words (a reason such as `High (QS)`) with their cards as people read them (`High (Q♠)`)."""
+    return NOTATION_CARD.sub(lambda found: display(found.group(0)), str(text))
+
+
+def engine_message_words(message, name_of):
+    """An engine's message (`seat 0 does not hold QS`) in words for people (`Ann does not hold Q♠`): its seats
+    by name (`name_of(seat)`), its cards as people read them."""
+    return cards_in_words(SEAT_NUMBER.sub(lambda found: name_of(int(found.group(1))), message))
 
 
 def suit_class(card):

@@ -15,6 +15,8 @@ from .protocol import (  # noqa: F401  (AWAITING_* are re-exported for the games
     AWAITING_DEAL, AWAITING_MOVE, COUNTERS, KIND_TRICKS, PENALTY, POINTS, GameProtocol, Result, plain_seating,
 )
 
+DISCARD_PHASE = "discard"   # a phase of this name lays cards away (the table's discard hint reads it too)
+
 _DEFAULT_OPTIONS = {}   # (game class, players) -> every option at its default, resolved once
 _SEATINGS = {}          # (game class, players, options) -> its Seating, worked out once
 
@@ -58,9 +60,10 @@ class GameState(GameProtocol):
         return type(self).move_hints
 
     def action_words(self, seat, move):
-        """A button's words (see the protocol): `Play 8♥` for a card, the spoken move capitalised otherwise."""
+        """A button's words (see the protocol): `Play 8♥` for a card (`Discard 8♥` in a phase named `discard`,
+        where cards are laid away), the spoken move capitalised otherwise."""
         if is_card(move):
-            return f"Play {display(move)}"
+            return f"{'Discard' if getattr(self, 'phase', None) == DISCARD_PHASE else 'Play'} {display(move)}"
         return str(move).replace("_", " ").capitalize()
 
     @classmethod

@@ -8,6 +8,7 @@ from engine import AWAITING_MOVE, EngineError, move_event
 
 from ..context import database
 from ..models import STATUS_ACTIVE, STATUS_OVER, STATUS_PAUSED, STATUS_UNCONFIRMED
+from ..present import engine_message_words
 from . import notify, snapshots
 from .auto import automatic_move
 from .errors import BadInput, Conflict, NotFound
@@ -131,6 +132,11 @@ def retried_move(session, game, player_seat, move, seq):
     return MoveResult(game.id, player_seat, made["seat"], canonical, game.seq, view, retried=True)
 
 
+def seat_name(state, seats, seat):
+    """The name of the player who moves for engine seat `seat` (`a player` for a number the game has no seat of)."""
+    return seats[state.controller(seat)].name if 0 <= seat < state.seat_count else "a player"
+
+
 def only_notes_since(session, game, seq):
     return all(event["type"] == "note" for event in load_events(session, game.id, upto=game.seq, after=seq))
 
@@ -151,7 +157,8 @@ def apply_move(session, game, state, seats, player_seat, move, by=None):
         deals_before = state.deals
         canonical = state.apply_move(mover, move)
     except EngineError as error:
-        raise BadInput(str(error), error.code) from None
+        raise BadInput(engine_message_words(str(error), lambda seat: seat_name(state, seats, seat)),
+                       error.code) from None
     event = move_event(mover, canonical, by=by) if by else move_event(mover, canonical)
     try:
         store_event(session, game, event)

@@ -82,9 +82,8 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
         for seat in people(seats):
             queue_mail(session, "deal_end", seat.email,
                        f"{game_label(context['title'], seats, seat)}: deal {ended_deal} is over",
-                       dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
-                            **deal_result(state, seats, state.view(seat.seat), ended_deal)),
-                       game_id=game.id, seat=seat.seat, seq=game.seq)
+                       deal_end_context(game, state, seats, seat, ended_deal), game_id=game.id, seat=seat.seat,
+                       seq=game.seq)
     if state.over:
         queue_game_over(session, game, state, seats)
         return
@@ -93,22 +92,36 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
     next_seat = seats[state.controller(game.to_move[0])]
     if next_seat.robot is None and next_seat is not mover:
         queue_mail(session, "your_turn", next_seat.email, turn_subject(context["title"], seats, next_seat, state),
-                   dict(context, name=next_seat.name, table_url=external_url(seat_path(next_seat)),
-                        last_mover=mover.name, last_move=told[next_seat.seat],
-                        deadline=deadline_words(game.due_at, utcnow(), next_seat.time_zone),
-                        **turn_picture(state, seats, next_seat.seat, game.to_move[0]),
-                        **reply_context(game, state, next_seat)),
+                   turn_context(game, state, seats, next_seat, mover.name, told[next_seat.seat]),
                    game_id=game.id, seat=next_seat.seat, seq=game.seq)
+
+
+def turn_context(game, state, seats, seat, last_mover, last_move):
+    """A turn mail's context for `seat`, to move now after `last_mover` made `last_move` (its label, or None)."""
+    return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
+                last_mover=last_mover, last_move=last_move,
+                deadline=deadline_words(game.due_at, utcnow(), seat.time_zone),
+                **turn_picture(state, seats, seat.seat, game.to_move[0]), **reply_context(game, state, seat))
+
+
+def deal_end_context(game, state, seats, seat, number):
+    """A deal-end mail's context for `seat`: deal `number`, just finished."""
+    return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
+                **deal_result(state, seats, state.view(seat.seat), number))
+
+
+def game_over_context(game, state, seats, seat):
+    """A game-over mail's context for `seat`."""
+    return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
+                winner=winner_words(state, seats), scores=named_scores(state.seats, seats, state.scores))
 
 
 def queue_game_over(session, game, state, seats):
     """The result to every person."""
-    context = game_context(game, seats)
+    title = find_game(game.game).title
     for seat in people(seats):
-        queue_mail(session, "game_over", seat.email, f"{game_label(context['title'], seats, seat)}: the game is over",
-                   dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
-                        winner=winner_words(state, seats), scores=named_scores(state.seats, seats, state.scores)),
-                   game_id=game.id, seat=seat.seat, seq=game.seq)
+        queue_mail(session, "game_over", seat.email, f"{game_label(title, seats, seat)}: the game is over",
+                   game_over_context(game, state, seats, seat), game_id=game.id, seat=seat.seat, seq=game.seq)
 
 
 def turn_subject(title, seats, seat, state):
@@ -148,12 +161,13 @@ def turn_picture(state, seats, player, acting):
 def reply_context(game, state, seat):
     """What a mail that may be answered with a move carries (none while replies are off, or once the game is
     over): its Reply-To address for the position now, a first line saying how to answer, and the moves the
-    seat may make now, as labels."""
+    seat may make now, as labels (spoken moves first, then cards as the hand is held)."""
     if not settings().inbound_domain or state.over:
         return {}
     legal = state.view(seat.seat)["legal"]
     return {"reply_to": reply_address(seat, game.seq), "reply_hint": reply_hint(legal),
-            "legal": [move_label(move) for move in legal]}
+            "legal": [move_label(move) for move in [move for move in legal if not is_card(move)]
+                      + hand_order([move for move in legal if is_card(move)])]}
 
 
 def reply_hint(legal):

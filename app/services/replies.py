@@ -277,12 +277,16 @@ class Reply:
         (and a Reply-To for the position now while the game goes on)."""
         if not may_answer(session, seat.email):
             return
-        acting = next((s for s in state.to_move if state.controller(s) == seat.seat), seat.seat)
-        context = dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
-                       over=state.over, **turn_picture(state, seats, seat.seat, acting),
-                       **reply_context(game, state, seat))
-        queue_mail(session, ANSWER, seat.email, self.subject, self.context(**context, **values),
+        queue_mail(session, ANSWER, seat.email, self.subject,
+                   self.context(**answer_context(game, seats, seat, state), **values),
                    game_id=game.id, seat=seat.seat, seq=game.seq)
+
+
+def answer_context(game, seats, seat, state):
+    """What an answer to `seat`'s reply shows of its table now (besides its headline and reason)."""
+    acting = next((s for s in state.to_move if state.controller(s) == seat.seat), seat.seat)
+    return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
+                over=state.over, **turn_picture(state, seats, seat.seat, acting), **reply_context(game, state, seat))
 
 
 def admitted(key):

@@ -27,7 +27,7 @@ the 13th card is the turn-up and the rest the pack, turned (or dealt) from
 its top.
 """
 
-from ..cards import RANKS, pack, sort_cards
+from ..cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, pack, sort_cards
 from ..dealing import deal_round
 from ..endings import target_winner
 from ..options import Option
@@ -104,6 +104,12 @@ class AllFours(DealSeriesGame):
 
     def phase_moves(self, seat):
         return [BEG, STAND] if self.phase == PHASE_BEGGING else [GIVE, RUN]
+
+    def action_words(self, seat, move):
+        suit = f"{SUIT_SYMBOLS[self.turn_up[1]]} {SUIT_NAMES[self.turn_up[1]]}"
+        words = {STAND: f"Stand: {suit} are trumps", BEG: f"Beg: refuse {suit}",
+                 GIVE: f"Give 1 point, keep {suit}", RUN: "Run the cards for new trumps"}
+        return words.get(move) or super().action_words(seat, move)
 
     def play_phase_move(self, seat, move):
         if move == BEG:

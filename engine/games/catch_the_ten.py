@@ -63,7 +63,7 @@ class CatchTheTen(DealSeriesGame):
     stop_option = "stop_at_41"
     options = (
         Option("teams", lambda players: "two_teams" if players in PARTNERSHIP_PLAYERS else "none",
-               "none: each for himself; two_teams: two sides alternating round the table; "
+               "none: everyone plays alone; two_teams: two sides alternating round the table; "
                "pairs: sides of two, partners opposite (partnerships need 4, 6 or 8 players)",
                choices=("none", "two_teams", "pairs")),
         Option("stop_at_41", False,

@@ -40,7 +40,7 @@ class FrenchWhist(CatchTheTen):
     stop_option = "stop_at_40"
     options = (
         Option("teams", lambda players: "two_teams" if players == 4 else "none",
-               "with four players: two_teams (partners opposite) or none (each for himself)",
+               "with four players: two_teams (partners opposite) or none (everyone plays alone)",
                choices=("none", "two_teams"), players=(4,)),
         Option("stop_at_40", False,
                "whether play stops the moment a player or side reaches 40 by capturing a counting card",

@@ -47,7 +47,7 @@ END_DEAL, DROP_OUT = "end_deal", "drop_out_continue"
 class LosingLoadum(DealSeriesGame):
     name = "losing_loadum"
     title = "Losing Loadum"
-    blurb = "Each for himself: shun the loaders under a trump nobody knows until someone cannot follow suit."
+    blurb = "Everyone plays alone: shun the loaders under a trump nobody knows until someone cannot follow suit."
     length = "until one player keeps a life: at most eleven deals for four players with three lives"
     players = (4, 3, 5, 6, 7, 8, 9)
     score_meaning = COUNTERS
@@ -133,7 +133,7 @@ class LosingLoadum(DealSeriesGame):
             self.end_deal()
 
     def leave_deal(self, seat):
-        """A player at 31 leaves the deal: his cards go aside face down, and the player on his left leads."""
+        """A player at 31 leaves the deal: their cards go aside face down, and the player on their left leads."""
         self.in_deal[seat] = False
         self.put_aside += self.hands[seat]
         self.hands[seat] = []

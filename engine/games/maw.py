@@ -206,6 +206,11 @@ class Maw(DealSeriesGame):
             self.jinker = seat
             self.phase = PHASE_PLAY
 
+    def action_words(self, seat, move):
+        if self.phase == PHASE_ROB and move != PASS:
+            return f"Give up {display(move)} for the turned-up {display(self.turn_up)}"
+        return super().action_words(seat, move)
+
     def explain_illegal(self, seat, move):
         if self.phase == PHASE_ROB and move not in (PASS, CLAIM, JINK):
             return IllegalMoveError(f"seat {seat} cannot give up {move}: it is not in their hand", seat)
@@ -295,7 +300,7 @@ class Maw(DealSeriesGame):
         return self.phase not in (PHASE_DEAL, PHASE_OVER)
 
     def hidden_from(self, seat):
-        """Other hands (not the robbed turn-up) and the stock (a robber knows his own discard)."""
+        """Other hands (not the robbed turn-up) and the stock (a robber knows their own discard)."""
         hidden = super().hidden_from(seat) | set(self.stock)
         if self.robbed and self.robbed["seat"] == seat and self.in_deal():
             hidden.discard(self.robbed["discard"])

@@ -2,7 +2,7 @@
 
 Three to six players, each for himself, with a 32-card pack (the two black
 Sevens removed for 3, 5 or 6 players); no trumps; follow suit if you can.
-Each player is charged for the Jacks in his tricks: the Jack of spades
+Each player is charged for the Jacks in their tricks: the Jack of spades
 ("Polignac") 2, each other Jack 1. The fewest penalties win.
 
 Options: `rank` (`polignac`: K Q J A 10 9 8 7, or `standard`: A K Q J 10 …),
@@ -47,7 +47,7 @@ PHASE_BIDDING = "bidding"
 class Polignac(DealSeriesGame):
     name = "polignac"
     title = "Polignac"
-    blurb = "Each for himself, no trumps: avoid taking Jacks, above all the Jack of spades."
+    blurb = "Everyone plays alone, no trumps: avoid taking Jacks, above all the Jack of spades."
     length = "two rounds of deals (8 deals of 8 tricks for four players)"
     players = (4, 3, 5, 6)
     sides = None
@@ -111,7 +111,7 @@ class Polignac(DealSeriesGame):
         bidder = self.capot_bidder
         if bidder is not None:
             if all(winner == bidder for _, _, winner in self.tricks) and not any(self.hands):
-                return [(seat, CAPOT_PENALTY, "capot made against him")
+                return [(seat, CAPOT_PENALTY, "capot made against them")
                         for seat in range(self.seat_count) if seat != bidder]
             return [(bidder, CAPOT_PENALTY, "capot failed")]
         return [(seat, JACK_PENALTIES[card], f"took {card}")

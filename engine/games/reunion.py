@@ -106,7 +106,7 @@ class Reunion(DealSeriesGame):
                choices=(DISCARD_THEN_PICK_UP, PICK_UP_THEN_DISCARD)),
         Option("double_rule", "times_two",
                "what 'pays double' means when the other opponent has 150 or more: "
-               "twice his normal stakes, a flat 2, or his normal stakes but at least 2",
+               "twice their normal stakes, a flat 2, or their normal stakes but at least 2",
                choices=("times_two", "flat_two", "at_least_two")),
     )
 

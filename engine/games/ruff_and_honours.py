@@ -58,14 +58,15 @@ class RuffAndHonours(DealSeriesGame):
     length = "a game of nine points, usually three to six deals of twelve tricks"
     players = (4,)
     sides = 2
-    move_hints = {"ruff": "take the stock into your hand, then discard as many cards face down", "pass": ""}
+    move_hints = {"ruff": "take the stock into your hand, then discard as many cards face down",
+                  "pass": "leave the stock alone and play the hand you were dealt"}
     options = (
         Option("variant", "ruff", "ruff: 52 cards, a 4-card stock and the ruff; honours: 48 cards, all dealt",
                choices=("ruff", "honours")),
         Option("ruff_enabled", True, "Ruff variant: whether the holder of the trump Ace may take the stock",
                choices=(True, False)),
         Option("honours_trump_card", "dealer_last",
-               "Honours variant: the turned trump is the dealer's last card or the last card dealt to his left",
+               "Honours variant: the turned trump is the dealer's last card or the last card dealt to the dealer's left",
                choices=("dealer_last", "eldest_last")),
         Option("honours_scale", "1_2", "points for three or four honours: 1 and 2, or 2 and 4",
                choices=("1_2", "2_4")),

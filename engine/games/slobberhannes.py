@@ -27,7 +27,7 @@ ALL_THREE_BONUS = 1
 class Slobberhannes(Polignac):
     name = "slobberhannes"
     title = "Slobberhannes"
-    blurb = "Each for himself, no trumps: avoid the first trick, the last trick and the Queen of clubs."
+    blurb = "Everyone plays alone, no trumps: avoid the first trick, the last trick and the Queen of clubs."
     length = "two rounds of deals (8 deals of 8 tricks for four players)"
     move_hints = {}
     options = penalty_end_options(threshold=10)

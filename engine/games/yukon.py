@@ -79,7 +79,7 @@ class Yukon(DealSeriesGame):
                "printed_suit — follow the led Jack's printed suit, else play a Jack",
                choices=(YUKON_SUIT, PRINTED_SUIT), label="Following a Jack that is led"),
         Option("partnerships", lambda players: players == 4,
-               "with four players: two partnerships, partners sitting opposite (true), or each for himself (false)",
+               "with four players: two partnerships, partners sitting opposite (true), or everyone plays alone (false)",
                choices=(True, False), label="Partnerships (four players)", players=(4,)),
     )
 

@@ -30,6 +30,8 @@ def test_trumps_and_the_turn_up_are_on_the_table(client, name):
         assert "Trumps" not in page and "No trumps" not in page
     elif view["trump"]:
         assert f"Trumps: {suit_words(view['trump'])}" in page.replace("<strong>", "").replace("</strong>", "")
+    elif view.get("turn_up") and view.get("phase") != "play":     # a turn-up only proposes trumps
+        assert "Trumps: not settled yet" in page and "No trumps" not in page
     else:
         assert "No trumps" in page
     if view.get("turn_up"):
@@ -57,7 +59,7 @@ def test_quinto_has_no_trump_line(client):
 def test_the_dealer_is_told_to_discard_in_reunion(client):
     view, page = table_page(client, "reunion")
     assert view["phase"] == "discard" and view["legal"]
-    assert "Choose a card to discard" in page
+    assert "As the dealer, lay away 2 cards" in page and "never an Ace or a Bower" in page
 
 
 def turn_mails(name):
