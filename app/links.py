@@ -1,7 +1,8 @@
 """Signed links: one salt per purpose, key rotation, revocation by version.
 
 A seat link carries (game id, seat, link version); bumping the seat's
-`link_version` revokes every link made before. A confirmation link carries
+`link_version` revokes every link made before. A watch link carries (game id,
+watch version), revoked the same way by the game's `watch_version`. A confirmation link carries
 (address, link number) and expires; an unsubscribe link carries the address
 alone and does nothing else. A reply address carries a seat link's facts
 and the position its mail showed (see `reply_token`). Keys come from the config as a list, the
@@ -20,6 +21,7 @@ CONFIRM = "confirm-address"
 MY_GAMES = "my-games"
 UNSUBSCRIBE = "unsubscribe"
 REPLY = "reply-address"
+WATCH = "watch-link"
 MY_GAMES_MAX_AGE = 7 * 24 * 3600
 CONFIRM_MAX_AGE = 7 * 24 * 3600
 REJECTED = ("This link does not work: it may be incomplete, replaced by a newer one, already used or out of date. "
@@ -53,6 +55,22 @@ SEAT_LINKS_KEPT = 4096
 @lru_cache(maxsize=SEAT_LINKS_KEPT)
 def _signed_seat(keys, game_id, seat, version):
     return _serializer_for(keys, SEAT, False).dumps([game_id, seat, version])
+
+
+def watch_token(keys, game):
+    """A watch link's token: (game id, watch version); bumping the game's `watch_version` revokes it."""
+    return _serializer_for(tuple(keys), WATCH, False).dumps([game.id, game.watch_version])
+
+
+def read_watch_token(keys, token):
+    """(game id, watch version) from a watch token; BadLink if it was not signed by us."""
+    try:
+        game_id, version = _serializer_for(tuple(keys), WATCH, False).loads(token)
+    except (BadSignature, ValueError, TypeError):
+        raise BadLink() from None
+    if not (isinstance(game_id, str) and type(version) is int):
+        raise BadLink()
+    return game_id, version
 
 
 def read_seat_token(keys, token):

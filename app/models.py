@@ -63,6 +63,9 @@ class Game(SQLModel, table=True):
     created_at: datetime
     confirmed_at: datetime | None = None
     finished_at: datetime | None = None
+    watch_version: int = 0                               # bumping it revokes every watch link made before
+    watch_open: bool = False                             # whether the newest watch link works
+    watch_by_players: bool = False                       # any player may make watch links, not only the creator
 
 
 class Seat(SQLModel, table=True):

@@ -163,6 +163,11 @@ class GameProtocol(ABC):
     def view(self, seat: int) -> dict:
         """What `seat` may see: the common envelope (`engine.view.ENVELOPE`) and the game's own keys."""
 
+    def watcher_view(self) -> dict:
+        """What a watcher (no seat) may see: the envelope with `seat` None, no hand and no legal moves, and only
+        what every seat's view shows alike; it holds no card hidden from any seat."""
+        raise NotImplementedError
+
     @abstractmethod
     def hidden_from(self, seat: int) -> set[str]:
         """The cards `seat` may not see now: its view must hold none of them."""

@@ -225,6 +225,16 @@ class GameState(GameProtocol):
         view.update(self.own_view(seat))
         return view
 
+    def watcher_view(self):
+        """What a watcher, who holds no seat, may see: what every seat's view shows alike (so no card hidden
+        from any seat), with no hand, no moves to make, and each move of the deal only where every seat saw it."""
+        views = [self.view(seat) for seat in range(self.seat_count)]
+        public = {key: value for key, value in views[0].items() if all(view.get(key) == value for view in views[1:])}
+        moves = [[mover, move if all(view["moves"][index][1] == move for view in views) else None]
+                 for index, (mover, move) in enumerate(views[0]["moves"])]
+        public.update(seat=None, controls=[], legal=[], hand=[], moves=moves)
+        return public
+
     def envelope(self, seat):
         """The common part of a view (`engine.view.ENVELOPE`), filled the same way in every game."""
         seating = self.seats

@@ -12,7 +12,7 @@ from engine.robots import robot_levels
 from .. import limits
 from ..context import external_url
 from ..presence import note_present_by_link
-from ..services import downloads, games, moves, tables
+from ..services import downloads, games, moves, tables, watching
 from ..services.errors import BadInput
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -104,6 +104,36 @@ def move(token):
     result = moves.submit_move(token, data.get("move"), data.get("seq"))
     return jsonify(move=result.move, moved_for=result.moved_for, seq=result.seq, view=result.view,
                    url=external_url(f"/api/seats/{token}")), 201
+
+
+@bp.post("/seats/<token>/watch-links")
+def make_watch_link(token):
+    """Open the seat's game to watchers with a new watch link (the old one stops working): its URL."""
+    data = json_body() if request.get_data() else {}
+    if not isinstance(data, dict) or set(data) - {"by_players"} or not isinstance(data.get("by_players", False), bool):
+        raise BadInput("send {} or {\"by_players\": true or false}", "invalid")
+    url = watching.open_watching(token, by_players=data.get("by_players"))
+    watch_token = url.rsplit("/", 1)[1]
+    return jsonify(url=url, api=external_url(f"/api/watch/{watch_token}")), 201
+
+
+@bp.delete("/seats/<token>/watch-links")
+def revoke_watch_link(token):
+    """Close the seat's game to watchers: every watch link stops working."""
+    watching.close_watching(token)
+    return "", 204
+
+
+@bp.get("/watch/<token>")
+def watch_view(token):
+    """What a watcher sees: the game's public facts and the engine's watcher view (no card held or face down)."""
+    watched = watching.open_watch(token)
+    return jsonify(tables.public_summary(watched.game.id) | {"view": watched.view})
+
+
+@bp.get("/watch/<token>/position")
+def watch_position(token):
+    return jsonify(watching.watch_position(token))
 
 
 @bp.get("/seats/<token>/position")

@@ -62,7 +62,8 @@ def replay(token):
 
 
 def seat_names(table):
-    """A label for every engine seat: the player's name, or "<partner>'s dummy"."""
+    """A label for every engine seat: the player's name, or "<partner>'s dummy" (`table`: a Table, or anything
+    with `state` and `seats`, such as a watched game)."""
     names = []
     for seat in range(table.state.seat_count):
         player = table.state.controller(seat)

@@ -11,8 +11,9 @@ the engine's own tests hold to its views); a card the seat has seen before
 may be named to it.
 
 Checked for every seat at sampled positions: its API view, its table page,
-its settings page, two illegal moves' error answers, the public summary and
-the replay (refused until the game is over); after each move, the mover's
+its settings page, two illegal moves' error answers, the public summary, the
+watch page and the watch API (no card any seat has not seen), and the
+replay (refused until the game is over); after each move, the mover's
 answer; as it is queued, every mail: its text, its HTML, and the context its
 outbox row keeps. A game added to the registry is checked without editing
 this file.
@@ -192,6 +193,9 @@ class Play:
         confirm = next(mail for mail in self.new_mails if mail.kind == "confirm")
         games.confirm_address(confirm.context["confirm_url"].rsplit("/", 1)[1])
         self.tokens = {seat: token_for(self.game_id, seat) for seat in self.knowledge.seats}
+        opened = client.post(f"/api/seats/{self.tokens[min(self.tokens)]}/watch-links", json={})
+        assert opened.status_code == 201
+        self.watch = opened.get_json()["url"].rsplit("/", 1)[1]
         self.follow()
 
     # Driving the game ----------------------------------------------------------
@@ -287,6 +291,13 @@ class Play:
         position, over = self.knowledge.position, self.state.over
         summary = self.client.get(f"/api/games/{self.game_id}")
         self.assert_names_none(summary.get_data(as_text=True), self.knowledge.unknown_to_all(position), "summary")
+        # A watcher may be shown no card that any seat has not seen.
+        unseen_by_some = frozenset().union(*(self.knowledge.never_seen[position][seat] for seat in self.tokens))
+        for where, path in (("watch page", f"/w/{self.watch}"), ("watch part", f"/w/{self.watch}/table"),
+                            ("watch API", f"/api/watch/{self.watch}")):
+            output = self.client.get(path)
+            assert output.status_code == 200, where
+            self.assert_names_none(output.get_data(as_text=True), unseen_by_some, where, views=True)
         for seat, token in self.tokens.items():
             forbidden = self.knowledge.never_seen[position][seat]
             outputs = {"API view": self.client.get(f"/api/seats/{token}"), "table page": self.client.get(f"/s/{token}")}

@@ -242,6 +242,26 @@ def test_no_view_shows_a_hidden_card(name, players, options, seed):
     random_events(name, players, options, seed, 0, check)
 
 
+@pytest.mark.parametrize(("name", "players", "options"), CASES)
+@settings(max_examples=2, deadline=None)
+@given(seed=SEEDS)
+def test_the_watchers_view_holds_no_card_hidden_from_any_seat(name, players, options, seed):
+    """A watcher's view shows nothing any seat may not see (a card held, a card face down), keeps the envelope,
+    and still shows what is public: the scores and the cards face up in play. Checked in the first deal, as
+    above: a later deal's cards are already in the public history of earlier ones."""
+    def check(state):
+        if state.deals != 1:
+            return
+        public = state.watcher_view()
+        hidden = set().union(*(state.hidden_from(seat) for seat in range(state.seat_count)))
+        leaked = set(strings_in(public)) & hidden
+        assert not leaked, f"a watcher sees {sorted(leaked)}"
+        assert envelope_problems(public, state.seat_count) == [] and public["hand"] == public["legal"] == []
+        assert public["scores"] == list(state.scores) and public["table"] == state.table_cards()
+
+    random_events(name, players, options, seed, 0, check)
+
+
 def swapped(events, one, other):
     """`events` with the cards `one` and `other` exchanged wherever they are named."""
     exchange = {one: other, other: one}
