@@ -20,7 +20,7 @@ import time
 import redis
 from flask import current_app
 
-from .context import settings
+from .context import settings, shared_store
 from .models import STATUS_ACTIVE, STATUS_OVER, STATUS_PAUSED, STATUS_UNCONFIRMED
 
 TTL = 300
@@ -124,11 +124,7 @@ def key(game_id):
 
 
 def store():
-    extensions = current_app.extensions
-    if "positions" not in extensions:
-        config = settings()
-        extensions["positions"] = RedisPositions(config.redis_url) if config.redis_url else MemoryPositions()
-    return extensions["positions"]
+    return shared_store("positions", RedisPositions, MemoryPositions)
 
 
 class RedisPositions:

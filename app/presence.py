@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 import redis
 from flask import current_app
 
-from .context import settings
+from .context import settings, shared_store
 from .links import BadLink, read_seat_token
 from .services.clock import utcnow
 
@@ -53,11 +53,7 @@ def key(game_id, seat):
 
 
 def store():
-    extensions = current_app.extensions
-    if "presence" not in extensions:
-        config = settings()
-        extensions["presence"] = RedisPresence(config.redis_url) if config.redis_url else MemoryPresence()
-    return extensions["presence"]
+    return shared_store("presence", RedisPresence, MemoryPresence)
 
 
 class RedisPresence:
