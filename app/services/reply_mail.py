@@ -9,9 +9,10 @@ and a mail is refused for its form (`Unreadable`), before its body is
 parsed, when it has:
 
 - a head over HEAD_MAX_BYTES;
-- more than MAX_PARTS lines starting with `--` (every MIME part starts with
-  one, its boundary), or more than MAX_CONTAINERS multipart or message parts
-  (so nothing nests deeper);
+- more than MAX_CONTAINERS multipart or message parts (so nothing nests
+  deeper), or more than MAX_PARTS + MAX_CONTAINERS lines starting with `--`
+  (every MIME part starts with one, its boundary, and every multipart ends
+  with one): more than MAX_PARTS parts;
 - a `Content-*` field over FIELD_MAX characters anywhere (the parser reads
   each part's).
 
@@ -59,10 +60,10 @@ def head_of(raw):
 def whole(raw):
     """The whole mail parsed, once its form is checked; Unreadable if it has too many parts, nests too deep,
     or has a MIME field too long to parse."""
-    if raw.count(b"\n--") > MAX_PARTS:
-        raise Unreadable(TOO_MANY_PARTS)
     if len(CONTAINER.findall(raw)) > MAX_CONTAINERS:
         raise Unreadable(TOO_DEEP)
+    if raw.count(b"\n--") > MAX_PARTS + MAX_CONTAINERS:     # a part's boundary, or a multipart's last
+        raise Unreadable(TOO_MANY_PARTS)
     if any(len(field) > FIELD_MAX for field in MIME_FIELD.findall(raw)):
         raise Unreadable(FIELD_TOO_LONG)
     return BytesParser(policy=policy.default).parsebytes(raw)
