@@ -31,7 +31,7 @@ from app.links import reply_token
 from app.models import Game
 from app.services.replies import ANSWER
 from app.services.seats import seats_of
-from workers.inbound import RECIPIENTS_MAX, start_receiver
+from workers.inbound import COMMANDS_MAX, RECIPIENTS_MAX, start_receiver
 
 from conftest import make_config
 from imap_server import PASSWORD, USER, DovecotServer
@@ -239,6 +239,12 @@ def test_the_receiver_checks_a_reply_addresss_signature_at_rcpt_and_caps_a_sessi
             server.rset()
             server.mail(ANN)
             assert server.rcpt(signed)[0] == 452          # for the session, not the one mail
+            asked = len(forged) + (RECIPIENTS_MAX - len(forged)) + 3
+            assert {server.rcpt(signed)[0] for _ in range(COMMANDS_MAX["RCPT"] - asked)} == {452}
+            code, text = server.rcpt(signed)
+            assert code == 421 and b"RCPT sent too many times" in text   # and the session is closed
+            with pytest.raises(smtplib.SMTPServerDisconnected):
+                server.noop()
     finally:
         receiver.stop()
 
