@@ -6,10 +6,14 @@ address is the credential, like the seat's link, and is revoked with it.
 `receive` takes one mail as it arrived (from the SMTP receiver,
 workers/inbound.py, or the IMAP poller, workers/imap_poll.py):
 
+- its header is read first, its body only for a reply from the seat's own
+  address (app.services.reply_mail: a mail of too many MIME parts is
+  rejected unparsed);
 - auto-replies, bounces and the service's own mail are dropped without an
   answer, so that no two programs answer each other for ever;
-- the From must be the seat's own address, else the reply is refused
-  without saying whose seat the address is for;
+- the From must name one address plainly, else the mail is rejected without
+  an answer; and the seat's own address, else the reply is refused without
+  saying whose seat the address is for;
 - replies are counted per seat against LIMIT_REPLIES_PER_SEAT (over it they
   are dropped), and a mail over REPLY_MAX_BYTES is refused;
 - the first non-empty line of the reply's own text (app.services.reply_text)
