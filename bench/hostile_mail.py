@@ -111,7 +111,9 @@ def set_up(folder, env):
             seq = db.get(Game, game.id).seq
         keys = app.extensions["cachette"]["config"].signing_keys
         own = f"play+{reply_token(keys, seat, seq)}@{DOMAIN}"
-        unsigned = f"play+{reply_token(['not our key'], SimpleNamespace(game_id=game.id, seat=0, link_version=1), seq)}@{DOMAIN}"
+        stranger_key = ["not our key"]
+        unsigned = f"play+{reply_token(stranger_key, SimpleNamespace(game_id=game.id, seat=0, link_version=1), seq)}"
+        unsigned += f"@{DOMAIN}"
     app.extensions["cachette"]["db"].dispose()
     return own, unsigned
 

@@ -302,9 +302,10 @@ def test_a_null_envelope_sender_as_the_receiver_passes_it_is_a_bounce(app, sende
     assert answers() == [] and state_of(game_id).to_move == [0]
 
 
-@pytest.mark.parametrize("written", [f"{ANN} <mallory@evil.example>", f'"{ANN}" <mallory@evil.example>',
-                                     f"=?utf-8?q?ann=40example=2Eorg?= <mallory@evil.example>",
-                                     f"Ann <{ANN}>, Eve <eve@example.org>", f"Ann <{ANN}", f"{ANN} mallory@evil.example"])
+@pytest.mark.parametrize("written", [
+    f"{ANN} <mallory@evil.example>", f'"{ANN}" <mallory@evil.example>',
+    "=?utf-8?q?ann=40example=2Eorg?= <mallory@evil.example>", f"Ann <{ANN}>, Eve <eve@example.org>", f"Ann <{ANN}",
+    f"{ANN} mallory@evil.example"])
 def test_a_from_with_defects_several_addresses_or_an_address_for_a_name_is_rejected_without_a_move(app, written):
     game_id, turn = ann_to_move()
     mail = reply(turn, a_legal_card(game_id)).replace(f"From: Ann <{ANN}>".encode(), f"From: {written}".encode())

@@ -251,7 +251,8 @@ def test_the_receiver_checks_a_reply_addresss_signature_at_rcpt_and_caps_a_sessi
 
 def many_parts(count, sender=ANN, to="", nested=False):
     """A multipart mail of `count` tiny parts, side by side or each inside the one before."""
-    head = f"From: {sender}\r\nTo: {to}\r\nSubject: Re: your move\r\nMessage-ID: {make_msgid()}\r\nMIME-Version: 1.0\r\n"
+    head = (f"From: {sender}\r\nTo: {to}\r\nSubject: Re: your move\r\nMessage-ID: {make_msgid()}\r\n"
+            "MIME-Version: 1.0\r\n")
     if nested:
         opening = "".join(f"Content-Type: multipart/mixed; boundary=b{level}\r\n\r\n--b{level}\r\n"
                           for level in range(count))
