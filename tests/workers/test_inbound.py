@@ -31,7 +31,7 @@ from app.links import reply_token
 from app.models import Game
 from app.services.replies import ANSWER
 from app.services.seats import seats_of
-from workers.inbound import COMMANDS_MAX, RECIPIENTS_MAX, start_receiver
+from workers.inbound import COMMANDS_MAX, RECIPIENTS_MAX, ReceiverController, start_receiver
 
 from conftest import make_config
 from imap_server import PASSWORD, USER, DovecotServer
@@ -299,6 +299,38 @@ def test_the_receiver_drops_bounces_refuses_a_doubtful_from_or_too_many_parts_an
     with live.app.app_context():
         assert [row.context["headline"] for row in outbox(kind=ANSWER)] == ["Your hand."] * 2
         assert [event["type"] for event in events_of(game_id)].count("move") == 0
+
+
+class Keeper:
+    """A handler that keeps each mail's data as the server read it."""
+
+    def __init__(self):
+        self.contents = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.contents.append(envelope.content)
+        return "250 OK"
+
+
+@pytest.mark.parametrize("mail", [b"", b"QS", b".", b"..", b".QS\r\n..two\r\nend.\r\n.\r\nlast", b"\r\n.\r\n",
+                                  b"x" * 70_000 + b"\r\n.\r\n" + b"y" * 70_000])
+def test_the_receiver_reads_mail_data_in_chunks_as_sent_dots_unstuffed(mail):
+    keeper, port = Keeper(), free_port()
+    controller = ReceiverController(keeper, hostname="127.0.0.1", port=port, data_size_limit=1_000_000)
+    controller.start()
+    try:
+        with smtplib.SMTP("127.0.0.1", port, timeout=30) as server:
+            server.ehlo()
+            server.mail(ANN)
+            server.rcpt("anyone@example.org")
+            assert server.data(mail)[0] == 250            # smtplib doubles each leading dot and ends the last line
+            server.mail(ANN)                              # the session goes on after the mail
+            server.rcpt("anyone@example.org")
+            assert server.data(b"second")[0] == 250
+    finally:
+        controller.stop()
+    ending = b"" if mail.endswith(b"\r\n") else b"\r\n"
+    assert keeper.contents == [mail + ending, b"second\r\n"]
 
 
 @pytest.fixture
