@@ -86,6 +86,8 @@ class ReplySMTP(SMTP):
 
 
 class ReceiverController(Controller):
+    """aiosmtpd's Controller (the server on a thread of its own), serving ReplySMTP."""
+
     def factory(self):
         return ReplySMTP(self.handler, **self.SMTP_kwargs)
 
