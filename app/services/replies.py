@@ -6,10 +6,14 @@ address is the credential, like the seat's link, and is revoked with it.
 `receive` takes one mail as it arrived (from the SMTP receiver,
 workers/inbound.py, or the IMAP poller, workers/imap_poll.py):
 
+- its header is read first, its body only for a reply from the seat's own
+  address (app.services.reply_mail: a mail of too many MIME parts is
+  rejected unparsed);
 - auto-replies, bounces and the service's own mail are dropped without an
   answer, so that no two programs answer each other for ever;
-- the From must be the seat's own address, else the reply is refused
-  without saying whose seat the address is for;
+- the From must name one address plainly, else the mail is rejected without
+  an answer; and the seat's own address, else the reply is refused without
+  saying whose seat the address is for;
 - replies are counted per seat against LIMIT_REPLIES_PER_SEAT (over it they
   are dropped), and a mail over REPLY_MAX_BYTES is refused;
 - the first non-empty line of the reply's own text (app.services.reply_text)
@@ -27,7 +31,7 @@ suppressed ones): a forged From cannot make the service mail a stranger.
 
 import re
 from dataclasses import dataclass
-from email import message_from_bytes, policy
+from email.errors import ObsoleteHeaderDefect
 from email.utils import parseaddr
 
 from flask import current_app
@@ -45,6 +49,7 @@ from .errors import BadInput, Conflict, Forbidden
 from .mail import queue_mail
 from .notify import game_context, reply_context, turn_picture
 from .record import load_events
+from .reply_mail import Unreadable, head_of, whole
 from .reply_text import first_line, message_text, move_words
 from .seats import seat_path, seats_of
 from .spec import clean_email
@@ -53,6 +58,9 @@ ANSWER = "answer"     # the kind of mail that answers a reply
 
 # What became of a mail (for logs and tests).
 PLAYED, ALREADY_PLAYED, HELPED, STALE, REFUSED, DROPPED = "played", "already_played", "help", "stale", "refused", "dropped"
+# Refused for its form (its From, its size or shape) with no answer, as no one may be answered: the SMTP receiver
+# says so at DATA (the sending server tells its sender), the IMAP poller marks it seen.
+REJECTED = "rejected"
 
 HELP_WORDS = {"help", "?", "hand", "moves"}
 AUTO_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
@@ -62,6 +70,8 @@ AUTO_SUBJECT = re.compile(r"^\s*(auto(matic)?[ -]?(reply|response|antwort)|out o
 BOUNCE_SENDERS = re.compile(r"^(mailer-daemon|postmaster)@", re.IGNORECASE)
 MESSAGE_ID = re.compile(r"^<[^<>\s]{1,200}>$")
 REPLY_ADDRESS = re.compile(r"^play\+(?P<token>[A-Za-z0-9_.-]{1,200})@(?P<domain>[A-Za-z0-9.-]+)$", re.IGNORECASE)
+# An address written in a From's display name (`pat@example.com <mallory@evil.example>`).
+NAMED_ADDRESS = re.compile(r"[^\s<>()\"@,;:]+@[^\s<>()\"@,;:]+")
 
 BAD_ADDRESS = ("This address does not take moves: it may be incomplete, or from a link that was replaced. "
                "Answer your latest mail about the game, or open the link in it.")
@@ -69,6 +79,7 @@ NOT_YOURS = ("This reply came from an address that may not move here. Answer fro
              "mail goes to.")
 TOO_BIG = "Your reply is too large (at most {limit} bytes are taken). Send the move alone, without attachments."
 NO_MOVE = "No move was found on the first line of your reply. Write your move alone on the first line."
+BAD_FROM = "its From must name one address, plainly"
 
 
 @dataclass
@@ -80,17 +91,24 @@ class Outcome:
 def receive(raw, envelope_sender=None, recipients=(), oversized=False):
     """Act on one mail received at a reply address (its bytes as they came); returns an Outcome.
 
-    `envelope_sender` is SMTP's MAIL FROM ("" for a bounce; None when it is
-    not known, as in a mailbox read over IMAP, where Return-Path stands for
-    it); `recipients` the envelope's RCPT TO addresses (else the headers
-    name them). `oversized` says the mail was too large to be read whole:
-    `raw` is then its header alone.
+    `envelope_sender` is SMTP's MAIL FROM ("" or "<>" for a bounce; None
+    when it is not known, as in a mailbox read over IMAP, where Return-Path
+    stands for it); `recipients` the envelope's RCPT TO addresses (else the
+    headers name them). `oversized` says the mail was too large to be read
+    whole: `raw` is then its header alone. The header is read first
+    (app.services.reply_mail): the body is parsed only for a reply from a
+    seat's own address to its own reply address.
     """
     config = settings()
+    if envelope_sender is not None:
+        envelope_sender = envelope_sender.strip().strip("<>").strip()
+        if not envelope_sender:
+            return dropped("a bounce (a null sender)")
     oversized = oversized or len(raw) > config.reply_max_bytes
-    if oversized:       # its header is all that is read of it
-        raw = re.split(rb"\r?\n\r?\n", raw[:config.reply_max_bytes], maxsplit=1)[0] + b"\r\n\r\n"
-    message = message_from_bytes(raw, policy=policy.default)
+    try:
+        message = head_of(raw)
+    except Unreadable as error:
+        return rejected(str(error))
     why = loop_reason(message, envelope_sender, config)
     if why is None and own_message(message):
         why = "a mail the service sent"
@@ -98,7 +116,7 @@ def receive(raw, envelope_sender=None, recipients=(), oversized=False):
         return dropped(why)
     sender = from_address(message)
     if sender is None:
-        return dropped("no single From address")
+        return rejected(BAD_FROM)
     token = reply_token_in(recipients or header_recipients(message), config.inbound_domain)
     if token is None:
         return dropped("not sent to a reply address")
@@ -117,6 +135,10 @@ def receive(raw, envelope_sender=None, recipients=(), oversized=False):
         return dropped(f"too many replies for seat {number} of {game_id}")
     if oversized:
         return reply.refuse_seat(seat, TOO_BIG.format(limit=config.reply_max_bytes))
+    try:
+        message = whole(raw)
+    except Unreadable as error:
+        return rejected(str(error))
     line = first_line(message_text(message))
     if line.lower().rstrip(".!") in HELP_WORDS:
         return reply.help(seat)
@@ -130,8 +152,14 @@ def dropped(why):
     return Outcome(DROPPED, why)
 
 
+def rejected(why):
+    current_app.logger.info("reply rejected: %s", why)
+    return Outcome(REJECTED, why)
+
+
 def loop_reason(message, envelope_sender, config):
-    """Why a mail must not be answered (an auto-reply, a bounce, the service's own mail), or None."""
+    """Why a mail must not be answered (an auto-reply, a bounce, the service's own mail), or None.
+    `envelope_sender` is MAIL FROM without its angle brackets, or None when it is not known."""
     auto = str(message.get("Auto-Submitted", "")).strip().lower()
     if auto and auto != "no":
         return f"Auto-Submitted: {auto}"
@@ -175,17 +203,31 @@ def clean_message_id(value):
 
 
 def from_address(message, clean=True):
-    """The one address in From (lower-cased, as addresses are kept), or None."""
+    """The one address of the one From field (lower-cased, as addresses are kept), or None.
+
+    None too for a From that mail servers and DMARC may read otherwise than
+    we would: one with parse defects (but obsolete forms, as `J. Smith`), or
+    whose display name is itself another address (`pat@example.com
+    <mallory@evil.example>`).
+    """
+    if sum(1 for name, _ in message.raw_items() if name.lower() == "from") != 1:
+        return None
     try:
-        addresses = message["From"].addresses if message["From"] is not None else ()
-    except (AttributeError, IndexError, ValueError):
+        field = message["From"]
+        addresses, defects = field.addresses, field.defects
+    except (AttributeError, IndexError, ValueError, TypeError, RecursionError):
         return None
     if len(addresses) != 1 or not addresses[0].addr_spec:
         return None
+    if any(not isinstance(defect, ObsoleteHeaderDefect) for defect in defects):
+        return None
+    address = addresses[0].addr_spec
+    if {named.lower() for named in NAMED_ADDRESS.findall(addresses[0].display_name)} - {address.lower()}:
+        return None
     if not clean:
-        return addresses[0].addr_spec
+        return address
     try:
-        return clean_email(addresses[0].addr_spec, "From")
+        return clean_email(address, "From")
     except BadInput:
         return None
 
@@ -194,11 +236,10 @@ def header_recipients(message):
     """Where a mail read from a mailbox was sent: the delivering server's headers first, then To and Cc."""
     found = []
     for name in ("Delivered-To", "X-Original-To", "To", "Cc"):
-        for value in message.get_all(name) or ():
-            try:
-                found += [address.addr_spec for address in value.addresses]
-            except (AttributeError, IndexError, ValueError):
-                continue
+        try:       # each field is parsed as it is fetched
+            found += [address.addr_spec for value in message.get_all(name) or () for address in value.addresses]
+        except (AttributeError, IndexError, ValueError, TypeError, RecursionError):
+            continue
     return found
 
 

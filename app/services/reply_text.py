@@ -3,14 +3,20 @@
 The reply's own text is cut from what the mail program added with
 mail-parser-reply (its "On ... wrote:" and "From: ... Sent:" headers in many
 languages, signatures, "Sent from my phone"); lines still marked as quoted
-(`>`) are dropped too. An HTML-only reply is turned into text first, its
-blockquotes marked as quoted. Nothing here writes or knows a game.
+(`>`) are dropped too. The parser's work grows with the square of the
+lines (10,000 blank lines took a minute), so it is given the top of the
+text only (`bounded`): the move is on its first line. An HTML-only reply is
+turned into text first with lxml (libxml2's parser: its work grows with the
+page, where the standard library's HTMLParser took seconds over a few
+kilobytes of unclosed tags), its blockquotes marked as quoted. Nothing here
+writes or knows a game.
 """
 
+import io
 import re
 from email.message import EmailMessage
-from html.parser import HTMLParser
 
+from lxml import etree
 from mailparser_reply import EmailReplyParser
 
 from engine.cards import JOKER, SUIT_NAMES, SUIT_SYMBOLS
@@ -18,6 +24,8 @@ from engine.cards import JOKER, SUIT_NAMES, SUIT_SYMBOLS
 # Languages whose "On ... wrote:" lines are recognised, besides English.
 REPLY_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pt", "sv", "pl"]
 LONGEST_LINE = 200      # a first line longer than this is not a move
+# What of a reply's text the reply parser reads: a run of blank lines counts as one.
+PARSED_LINES, PARSED_LINE_CHARS, PARSED_CHARS = 60, 300, 6000
 RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "knave": "J", "ten": "T", "nine": "9", "eight": "8",
               "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "two": "2", "deuce": "2", "10": "T"}
 SUIT_WORDS = {**{name: suit for suit, name in SUIT_NAMES.items()},
@@ -48,9 +56,24 @@ def decoded(part: EmailMessage):
         return payload.decode("latin-1")
 
 
+def bounded(text):
+    """The top of a reply's text, as the reply parser reads it: runs of blank lines collapsed to one, lines cut
+    at PARSED_LINE_CHARS, at most PARSED_LINES lines and PARSED_CHARS characters."""
+    kept, size = [], 0
+    for line in io.StringIO(text, newline=None):        # "\r\n" and "\r" end lines too
+        line = line.rstrip("\n")[:PARSED_LINE_CHARS]
+        if not line.strip() and kept and not kept[-1].strip():
+            continue
+        kept.append(line)
+        size += len(line) + 1
+        if len(kept) >= PARSED_LINES or size >= PARSED_CHARS:
+            break
+    return "\n".join(kept)[:PARSED_CHARS]
+
+
 def own_lines(text):
     """The lines of a reply's own text: what mail-parser-reply keeps of its first fragment, quotes dropped."""
-    fragments = PARSER.read(text.replace("\r\n", "\n")).replies
+    fragments = PARSER.read(bounded(text)).replies
     body = fragments[0].body if fragments else ""
     return [line.strip() for line in body.splitlines() if not line.lstrip().startswith(">")]
 
@@ -79,47 +102,42 @@ def move_words(line):
     return words
 
 
-class TextOfHtml(HTMLParser):
-    """HTML to text for reading a reply: block elements end lines, blockquotes are quoted with `>`,
-    and what is never shown (head, script, style) is left out."""
-
-    BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "table", "blockquote", "hr", "pre"}
-    HIDDEN = {"head", "script", "style", "title", "template"}
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.lines, self.current, self.quoted, self.hidden = [], [], 0, 0
-
-    def handle_starttag(self, tag, attrs):
-        if tag in self.HIDDEN:
-            self.hidden += 1
-        elif tag in self.BLOCKS:
-            self.end_line()
-        if tag == "blockquote":
-            self.quoted += 1
-
-    def handle_endtag(self, tag):
-        if tag in self.HIDDEN:
-            self.hidden = max(0, self.hidden - 1)
-        elif tag in self.BLOCKS:
-            self.end_line()
-        if tag == "blockquote":
-            self.quoted = max(0, self.quoted - 1)
-
-    def handle_data(self, data):
-        if not self.hidden:
-            self.current.append(data)
-
-    def end_line(self):
-        line = " ".join("".join(self.current).split())
-        if line:
-            self.lines.append("> " * self.quoted + line)
-        self.current = []
+# Block elements end a line; what is never shown is left out.
+HTML_BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "table", "blockquote", "hr", "pre"}
+HTML_HIDDEN = ("head", "script", "style", "title", "template")
+# What of an HTML reply is read: its first characters, and its first elements (a few thousand; the reply's own
+# text comes first), so that it costs a few tens of milliseconds at most.
+HTML_READ_CHARS, HTML_READ_ELEMENTS = 128 * 1024, 5000
+HTML_PARSER = etree.HTMLParser(encoding="utf-8", remove_comments=True, remove_pis=True, no_network=True)
 
 
 def html_text(html):
-    reader = TextOfHtml()
-    reader.feed(html)
-    reader.close()
-    reader.end_line()
-    return "\n".join(reader.lines)
+    """The top of an HTML reply as text (at most PARSED_LINES lines): a line for each block, blockquoted lines
+    marked with `>`, what is never shown left out."""
+    html = html[:HTML_READ_CHARS]
+    root = etree.fromstring(html.encode("utf-8", "replace"), HTML_PARSER) if html.strip() else None
+    if root is None:
+        return ""
+    etree.strip_elements(root, *HTML_HIDDEN, with_tail=False)
+    lines, current, quoted = [], [], 0
+
+    def end_line():
+        line = " ".join("".join(current).split())
+        if line:
+            lines.append("> " * quoted + line)
+        current.clear()
+
+    for step, (event, element) in enumerate(etree.iterwalk(root, events=("start", "end"))):
+        tag = element.tag.lower() if isinstance(element.tag, str) else ""
+        if tag in HTML_BLOCKS:
+            end_line()
+        if event == "start":
+            quoted += tag == "blockquote"
+            current.append(element.text or "")
+        else:
+            quoted -= tag == "blockquote"
+            current.append(element.tail or "")
+        if len(lines) >= PARSED_LINES or step >= 2 * HTML_READ_ELEMENTS:
+            break
+    end_line()
+    return "\n".join(lines)

@@ -16,6 +16,7 @@ from app.context import database
 from app.links import read_reply_token
 from app.models import Outbox
 from app.services import moves, new_links, replies
+from app.services.reply_mail import MAX_PARTS
 from app.services.reply_text import first_line, html_text, move_words
 from app.services.record import load_events, lock_game, save_summary, store_event
 from app.services.seats import seats_of
@@ -292,6 +293,56 @@ def test_a_bounce_with_an_empty_envelope_sender_and_the_services_own_mail_are_dr
     echoed = echoed.replace(b"From: Ann", b"Message-ID: " + sent_id.encode() + b"\nFrom: Ann")
     assert replies.receive(echoed).what == replies.DROPPED
     assert answers() == []
+
+
+@pytest.mark.parametrize("sender", ["<>", " <> "])
+def test_a_null_envelope_sender_as_the_receiver_passes_it_is_a_bounce(app, sender):
+    game_id, turn = ann_to_move()
+    assert replies.receive(reply(turn, a_legal_card(game_id)), envelope_sender=sender).what == replies.DROPPED
+    assert answers() == [] and state_of(game_id).to_move == [0]
+
+
+@pytest.mark.parametrize("written", [
+    f"{ANN} <mallory@evil.example>", f'"{ANN}" <mallory@evil.example>',
+    "=?utf-8?q?ann=40example=2Eorg?= <mallory@evil.example>", f"Ann <{ANN}>, Eve <eve@example.org>", f"Ann <{ANN}",
+    f"{ANN} mallory@evil.example"])
+def test_a_from_with_defects_several_addresses_or_an_address_for_a_name_is_rejected_without_a_move(app, written):
+    game_id, turn = ann_to_move()
+    mail = reply(turn, a_legal_card(game_id)).replace(f"From: Ann <{ANN}>".encode(), f"From: {written}".encode())
+    assert f"From: {written}".encode() in mail
+    outcome = replies.receive(mail)
+    assert (outcome.what, outcome.detail) == (replies.REJECTED, replies.BAD_FROM)
+    assert answers() == [] and state_of(game_id).to_move == [0]
+
+
+@pytest.mark.parametrize("written", [f"Ann Q. Public <{ANN}>", f'"{ANN}" <{ANN}>', ANN])
+def test_a_plain_from_with_an_obsolete_form_or_its_own_address_for_a_name_is_read(app, written):
+    game_id, turn = ann_to_move()
+    mail = reply(turn, a_legal_card(game_id)).replace(f"From: Ann <{ANN}>".encode(), f"From: {written}".encode())
+    assert replies.receive(mail).what == replies.PLAYED
+
+
+def test_a_second_from_field_is_rejected(app):
+    game_id, turn = ann_to_move()
+    mail = reply(turn, a_legal_card(game_id)).replace(b"From: ", b"From: Eve <eve@example.org>\nFrom: ", 1)
+    assert replies.receive(mail).what == replies.REJECTED
+    assert state_of(game_id).to_move == [0]
+
+
+def test_too_many_mime_parts_are_rejected_from_the_seat_and_a_strangers_are_refused_from_its_header(app):
+    game_id, turn = ann_to_move()
+    confirm_address("eve@example.org")
+    parts = [(f"part{number}.txt", b"x") for number in range(MAX_PARTS + 10)]
+    own = replies.receive(reply(turn, a_legal_card(game_id), attachments=parts))
+    assert (own.what, own.detail) == (replies.REJECTED, "it has more than 100 MIME parts")
+    stranger = replies.receive(reply(turn, a_legal_card(game_id), sender="eve@example.org", attachments=parts))
+    assert (stranger.what, stranger.detail) == (replies.REFUSED, replies.NOT_YOURS)
+    assert state_of(game_id).to_move == [0]
+
+
+def test_a_reply_buried_under_ten_thousand_blank_lines_is_read(app):
+    game_id, turn = ann_to_move()
+    assert replies.receive(reply(turn, "\n" * 10_000 + "help")).what == replies.HELPED
 
 
 def test_replies_are_limited_per_seat(tmp_path, database_url, dispatched):

@@ -6,6 +6,12 @@ process), once put in a mailbox of a real IMAP server (dovecot) that the
 worker's periodic task empties. The worker (a real `celery worker -B`) sends
 the mail to a real SMTP server and plays the robots. Every reply is applied
 once and answered once; every mail arrives once.
+
+The receiver's doors, through SMTP sessions to the same process: a reply
+address we did not sign is refused at RCPT, a session's recipients are
+capped, a bounce is dropped, a doubtful From and a mail of too many MIME
+parts are refused at DATA, and a reply buried under 10,000 blank lines is
+read.
 """
 
 import imaplib
@@ -16,11 +22,16 @@ import sys
 import time
 from email.message import EmailMessage
 from email.utils import make_msgid
+from types import SimpleNamespace
 
 import pytest
 from app import create_app
+from app.context import database
+from app.links import reply_token
+from app.models import Game
 from app.services.replies import ANSWER
-from workers.inbound import start_receiver
+from app.services.seats import seats_of
+from workers.inbound import COMMANDS_MAX, RECIPIENTS_MAX, ReceiverController, start_receiver
 
 from conftest import make_config
 from imap_server import PASSWORD, USER, DovecotServer
@@ -174,19 +185,27 @@ def test_a_game_is_played_to_its_end_by_replies_read_from_an_imap_mailbox(tmp_pa
         dovecot.stop()
 
 
+def signed_address(live, game_id="g1", seat=0, version=1, seq=2):
+    """A reply address signed with the service's key, for a seat that need not exist."""
+    keys = live.app.extensions["cachette"]["config"].signing_keys
+    place = SimpleNamespace(game_id=game_id, seat=seat, link_version=version)
+    return f"play+{reply_token(keys, place, seq)}@{DOMAIN}"
+
+
 def test_the_receiver_refuses_other_recipients_and_oversized_mail(live, tmp_path):
     receiver = Receiver(dict(live.env, REPLY_MAX_BYTES="100000"), tmp_path)
+    address = signed_address(live)
     try:
         with smtplib.SMTP("127.0.0.1", receiver.port, timeout=30) as server:
             server.ehlo()
             server.mail(ANN)
             assert server.rcpt("postmaster@" + DOMAIN)[0] == 550
-            assert server.rcpt("play+abc@elsewhere.example")[0] == 550
-            assert server.rcpt(f"play+abc.0.1.2.sig@{DOMAIN}")[0] == 250
+            assert server.rcpt(address.replace(DOMAIN, "elsewhere.example"))[0] == 550
+            assert server.rcpt(address)[0] == 250
             code, _ = server.data(b"From: ann@example.org\r\nSubject: big\r\n\r\n" + (b"x" * 76 + b"\r\n") * 3000)
             assert code == 552
         big = EmailMessage()
-        big["From"], big["To"], big["Subject"] = ANN, f"play+abc.0.1.2.sig@{DOMAIN}", "big"
+        big["From"], big["To"], big["Subject"] = ANN, address, "big"
         big.set_content("QS")
         big.add_attachment(b"\0" * (10 * 1024 * 1024), maintype="application", subtype="octet-stream",
                            filename="big.bin")
@@ -196,6 +215,122 @@ def test_the_receiver_refuses_other_recipients_and_oversized_mail(live, tmp_path
         receiver.stop()
     with live.app.app_context():
         assert outbox(kind=ANSWER) == []
+
+
+def test_the_receiver_checks_a_reply_addresss_signature_at_rcpt_and_caps_a_sessions_recipients(live, tmp_path):
+    receiver = Receiver(live.env, tmp_path)
+    signed = signed_address(live)
+    local, _ = signed.split("@")
+    forged = [f"play+g1.0.1.2.sig@{DOMAIN}", f"{local[:-1]}{'A' if local[-1] != 'A' else 'B'}@{DOMAIN}",
+              signed_address(live, seq=3).split("@")[0].rsplit(".", 1)[0] + "." + local.rsplit(".", 1)[1]
+              + "@" + DOMAIN]
+    try:
+        with smtplib.SMTP("127.0.0.1", receiver.port, timeout=30) as server:
+            server.ehlo()
+            server.mail(ANN)
+            for address in forged:
+                code, text = server.rcpt(address)
+                assert code == 550 and b"incomplete or altered" in text, address
+            codes = [server.rcpt(signed)[0] for _ in range(RECIPIENTS_MAX - len(forged))]
+            assert codes == [250] * (RECIPIENTS_MAX - len(forged))
+            code, text = server.rcpt(signed)
+            assert code == 452 and b"Too many recipients" in text
+            assert server.rcpt(forged[0])[0] == 452       # refused ones count too
+            server.rset()
+            server.mail(ANN)
+            assert server.rcpt(signed)[0] == 452          # for the session, not the one mail
+            asked = len(forged) + (RECIPIENTS_MAX - len(forged)) + 3
+            assert {server.rcpt(signed)[0] for _ in range(COMMANDS_MAX["RCPT"] - asked)} == {452}
+            code, text = server.rcpt(signed)
+            assert code == 421 and b"RCPT sent too many times" in text   # and the session is closed
+            with pytest.raises(smtplib.SMTPServerDisconnected):
+                server.noop()
+    finally:
+        receiver.stop()
+
+
+def many_parts(count, sender=ANN, to="", nested=False):
+    """A multipart mail of `count` tiny parts, side by side or each inside the one before."""
+    head = (f"From: {sender}\r\nTo: {to}\r\nSubject: Re: your move\r\nMessage-ID: {make_msgid()}\r\n"
+            "MIME-Version: 1.0\r\n")
+    if nested:
+        opening = "".join(f"Content-Type: multipart/mixed; boundary=b{level}\r\n\r\n--b{level}\r\n"
+                          for level in range(count))
+        closing = "".join(f"\r\n--b{level}--\r\n" for level in reversed(range(count)))
+        return (head + opening + "Content-Type: text/plain\r\n\r\nhelp\r\n" + closing).encode()
+    parts = "".join("--b\r\nContent-Type: text/plain\r\n\r\nhelp\r\n" for _ in range(count))
+    return (head + "Content-Type: multipart/mixed; boundary=b\r\n\r\n" + parts + "--b--\r\n").encode()
+
+
+def plain(sender, to, text):
+    """A plain text mail with its From exactly as given (EmailMessage would mend a broken one)."""
+    head = f"From: {sender}\r\nTo: {to}\r\nSubject: Re: your move\r\nMessage-ID: {make_msgid()}\r\n"
+    return (head + "Content-Type: text/plain; charset=utf-8\r\n\r\n" + text.replace("\n", "\r\n")).encode()
+
+
+def test_the_receiver_drops_bounces_refuses_a_doubtful_from_or_too_many_parts_and_reads_a_buried_help(live, tmp_path):
+    game_id = live.start_game()
+    with live.app.app_context(), database().reading() as session:
+        keys = live.app.extensions["cachette"]["config"].signing_keys
+        address = f"play+{reply_token(keys, seats_of(session, game_id)[0], session.get(Game, game_id).seq)}@{DOMAIN}"
+    receiver = Receiver(live.env, tmp_path)
+
+    def session(envelope_sender, mail):
+        with smtplib.SMTP("127.0.0.1", receiver.port, timeout=120) as server:
+            server.ehlo()
+            server.mail(envelope_sender)
+            assert server.rcpt(address)[0] == 250
+            return server.data(mail)
+
+    try:
+        assert session("", plain(f"Ann <{ANN}>", address, "help")) == (250, b"OK: dropped")
+        for sender in [f"{ANN} <mallory@evil.example>", f"\"{ANN}\" <mallory@evil.example>",
+                       f"Ann <{ANN}>, Eve <eve@example.org>", f"Ann <{ANN}", f"{ANN} mallory@evil.example"]:
+            code, text = session("mallory@evil.example", plain(sender, address, "help"))
+            assert (code, text) == (550, b"5.7.1 Not taken: its From must name one address, plainly"), sender
+        code, text = session(ANN, many_parts(20_000, to=address))
+        assert (code, text) == (550, b"5.7.1 Not taken: it has more than 100 MIME parts")
+        code, text = session(ANN, many_parts(12, to=address, nested=True))
+        assert (code, text) == (550, b"5.7.1 Not taken: it has more than 8 multipart or message parts")
+        assert session(ANN, many_parts(3, to=address)) == (250, b"OK: help")
+        assert session(ANN, plain(f"Ann Q. Public <{ANN}>", address, "\n" * 10_000 + "help")) == (250, b"OK: help")
+    finally:
+        receiver.stop()
+    with live.app.app_context():
+        assert [row.context["headline"] for row in outbox(kind=ANSWER)] == ["Your hand."] * 2
+        assert [event["type"] for event in events_of(game_id)].count("move") == 0
+
+
+class Keeper:
+    """A handler that keeps each mail's data as the server read it."""
+
+    def __init__(self):
+        self.contents = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.contents.append(envelope.content)
+        return "250 OK"
+
+
+@pytest.mark.parametrize("mail", [b"", b"QS", b".", b"..", b".QS\r\n..two\r\nend.\r\n.\r\nlast", b"\r\n.\r\n",
+                                  b"x" * 70_000 + b"\r\n.\r\n" + b"y" * 70_000])
+def test_the_receiver_reads_mail_data_in_chunks_as_sent_dots_unstuffed(mail):
+    keeper, port = Keeper(), free_port()
+    controller = ReceiverController(keeper, hostname="127.0.0.1", port=port, data_size_limit=1_000_000)
+    controller.start()
+    try:
+        with smtplib.SMTP("127.0.0.1", port, timeout=30) as server:
+            server.ehlo()
+            server.mail(ANN)
+            server.rcpt("anyone@example.org")
+            assert server.data(mail)[0] == 250            # smtplib doubles each leading dot and ends the last line
+            server.mail(ANN)                              # the session goes on after the mail
+            server.rcpt("anyone@example.org")
+            assert server.data(b"second")[0] == 250
+    finally:
+        controller.stop()
+    ending = b"" if mail.endswith(b"\r\n") else b"\r\n"
+    assert keeper.contents == [mail + ending, b"second\r\n"]
 
 
 @pytest.fixture
