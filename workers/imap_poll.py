@@ -4,7 +4,8 @@ A periodic task (every IMAP_INTERVAL seconds, while IMAP_HOST is set) reads
 the unseen mail of IMAP_FOLDER, hands each to app.services.replies.receive,
 and marks it seen once it was acted on: a mail whose handling failed stays
 unseen and is tried again at the next poll. A mail over REPLY_MAX_BYTES is
-not downloaded: its header alone is read, and the reply refused. One poll
+not downloaded: its header alone is read, and the reply refused; any other is
+handed over as its raw bytes, parsed no further than `receive` needs. One poll
 runs at a time (a lock in Redis), so that no reply is acted on twice.
 """
 
@@ -46,11 +47,11 @@ def poll_once(config):
                                                         initial_folder=config.imap_folder) as box:
         for head in box.fetch(AND(seen=False), mark_seen=False, headers_only=True):
             oversized = head.size_rfc822 > config.reply_max_bytes
-            message = head if oversized else next(box.fetch(uid_list=[head.uid], mark_seen=False), None)
-            if message is None:
+            raw = bytes(head.obj) if oversized else raw_mail(box, head.uid)
+            if raw is None:
                 continue
             try:
-                outcome = receive(bytes(message.obj), oversized=oversized)
+                outcome = receive(raw, oversized=oversized)
             except Exception:
                 current_app.logger.exception("the reply with IMAP UID %s could not be taken; it stays unseen",
                                              head.uid)
@@ -58,3 +59,11 @@ def poll_once(config):
             box.flag([head.uid], "\\Seen", True)
             counts[outcome.what] = counts.get(outcome.what, 0) + 1
     return counts
+
+
+def raw_mail(box, uid):
+    """The mail's bytes as stored, not marked seen, and not parsed: `receive` reads the header first and the
+    body only once the sender is known, so a hostile mail costs the worker what it costs the SMTP receiver."""
+    status, data = box.client.uid("FETCH", uid, "(BODY.PEEK[])")
+    parts = [item[1] for item in data or () if isinstance(item, tuple)]
+    return parts[0] if status == "OK" and parts else None

@@ -20,17 +20,18 @@ import smtplib
 import subprocess
 import sys
 import time
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from email.utils import make_msgid
 from types import SimpleNamespace
 
 import pytest
 from app import create_app
-from app.context import database
+from app.context import database, settings
 from app.links import reply_token
 from app.models import Game
 from app.services.replies import ANSWER
 from app.services.seats import seats_of
+from workers.imap_poll import poll_once
 from workers.inbound import COMMANDS_MAX, RECIPIENTS_MAX, ReceiverController, start_receiver
 
 from conftest import make_config
@@ -366,3 +367,29 @@ def test_the_development_mailbox_lists_headers_and_replies_through_the_receiver(
     assert reply_answer["text"].startswith("Your hand.")
     assert reply_answer["headers"]["In-Reply-To"].endswith("@example.org>")
     assert reply_answer["headers"]["Auto-Submitted"] == "auto-replied"
+
+
+def test_the_imap_poller_hands_a_mail_over_unparsed_so_a_strangers_many_parts_cost_no_parsing(tmp_path, postgres_url,
+                                                                                               monkeypatch):
+    dovecot = DovecotServer().start()
+    app = create_app(make_config(tmp_path, postgres_url, inbound_domain=DOMAIN, imap_host="127.0.0.1",
+                                 imap_port=dovecot.port, imap_user=USER, imap_password=PASSWORD, imap_ssl=False))
+    try:
+        with app.app_context():
+            keys = settings().signing_keys
+            address = f"play+{reply_token(keys, SimpleNamespace(game_id='g1', seat=0, version=1, link_version=1), 2)}@{DOMAIN}"
+            mailbox = imaplib.IMAP4("127.0.0.1", dovecot.port)
+            mailbox.login(USER, PASSWORD)
+            hostile = many_parts(20_000, sender="mallory@evil.example", to=address)
+            assert mailbox.append("INBOX", None, None, hostile)[0] == "OK"
+            parts_read = []
+            attach = Message.attach
+            monkeypatch.setattr(Message, "attach", lambda message, part: (parts_read.append(1), attach(message, part)))
+            counts = poll_once(settings())
+            assert sum(counts.values()) == 1 and len(parts_read) < 100     # refused from its header alone
+            mailbox.select("INBOX")
+            assert mailbox.search(None, "UNSEEN")[1] == [b""]
+            mailbox.logout()
+    finally:
+        app.extensions["cachette"]["db"].dispose()
+        dovecot.stop()
