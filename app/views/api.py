@@ -124,16 +124,16 @@ def revoke_watch_link(token):
     return "", 204
 
 
-@bp.get("/watch/<token>")
-def watch_view(token):
+@bp.get("/watch/<watch_token>")
+def watch_view(watch_token):
     """What a watcher sees: the game's public facts and the engine's watcher view (no card held or face down)."""
-    watched = watching.open_watch(token)
+    watched = watching.open_watch(watch_token)
     return jsonify(tables.public_summary(watched.game.id) | {"view": watched.view})
 
 
-@bp.get("/watch/<token>/position")
-def watch_position(token):
-    return jsonify(watching.watch_position(token))
+@bp.get("/watch/<watch_token>/position")
+def watch_position(watch_token):
+    return jsonify(watching.watch_position(watch_token))
 
 
 @bp.get("/seats/<token>/position")
