@@ -115,9 +115,11 @@ class LaughAndLieDown(PhasedDeal):
         Option("deals", 5, "how many deals the game lasts; by default one round, a deal for each player",
                minimum=1, maximum=100, label="Deals"),
     )
+    turn_mail_keys = ("table_cards", "matches", "laid", "statuses")
     move_hints = {
-        "lay": "lay by, from your hand, cards nobody could capture: say lay and the rank (lay sevens)",
-        "claim": "take a mournival lying on the table: say claim and the rank (claim sevens)",
+        "lay": "put cards nobody could ever capture (a mournival, a pair of three of a kind, a pair whose other two are "
+               "laid by) with your laid-by cards, without a capture",
+        "claim": "take the four of a rank lying on the table (a mournival) into your laid-by cards",
         LIE_DOWN: "put your whole hand face up on the table and capture no more this deal",
     }
 

@@ -83,7 +83,7 @@ def test_case_5_the_settlement_pays_the_last_player_in_and_clears_the_pot():
 
 def test_stakes_go_in_before_the_deal_and_everyone_sees_them():
     state = dealt({}, [])
-    assert state.view(2)["pool"] == 11 and state.scores == [18, 18, 18, 18, 17]
+    assert state.view(2)["pot"] == 11 and state.scores == [18, 18, 18, 18, 17]
     assert [entry["reason"] for entry in state.view(0)["payments"]].count("a player's stake") == 4
 
 
