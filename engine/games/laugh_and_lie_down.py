@@ -37,7 +37,7 @@ from the dealer's left, eight rounds; the last twelve cards go to the table
 in their recorded order.
 """
 
-from ..cards import RANKS, pack, parse_card, sort_cards
+from ..cards import RANKS, display, pack, parse_card, sort_cards
 from ..dealing import deal_round
 from ..errors import IllegalMoveError, NotationError, RecordError
 from ..options import Option
@@ -115,9 +115,11 @@ class LaughAndLieDown(PhasedDeal):
         Option("deals", 5, "how many deals the game lasts; by default one round, a deal for each player",
                minimum=1, maximum=100, label="Deals"),
     )
+    turn_mail_keys = ("table_cards", "matches", "laid", "statuses")
     move_hints = {
-        "lay": "lay by, from your hand, cards nobody could capture: say lay and the rank (lay sevens)",
-        "claim": "take a mournival lying on the table: say claim and the rank (claim sevens)",
+        "lay": "put cards nobody could ever capture (a mournival, a pair of three of a kind, a pair whose other two are "
+               "laid by) with your laid-by cards, without a capture",
+        "claim": "take the four of a rank lying on the table (a mournival) into your laid-by cards",
         LIE_DOWN: "put your whole hand face up on the table and capture no more this deal",
     }
 
@@ -189,6 +191,12 @@ class LaughAndLieDown(PhasedDeal):
             self.hands[seat].remove(card)
         self.laid[seat].extend(cards)
         self.events.append({"seat": seat, "what": "lay", "cards": list(cards), "why": why})
+
+    def lay_down_of(self, seat, rank_word):
+        """The cards and the reason of the seat's free lay-down of that rank (`sevens`)."""
+        rank = WORD_RANKS[rank_word]
+        return next((cards, why) for found, cards, why in free_lay_downs(self.hands[seat], self.laid_ranks())
+                    if found == rank)
 
     def captures(self, seat):
         table_ranks = {card[0] for card in self.table}
@@ -268,10 +276,7 @@ class LaughAndLieDown(PhasedDeal):
             return
         word, _, rank_word = move.partition(" ")
         if word == LAY:
-            rank = WORD_RANKS[rank_word]
-            cards, why = next((cards, why) for found, cards, why in
-                              free_lay_downs(self.hands[seat], self.laid_ranks()) if found == rank)
-            self.lay_by(seat, cards, why)
+            self.lay_by(seat, *self.lay_down_of(seat, rank_word))
             self.give_turn(seat)
             return
         if word == CLAIM:
@@ -283,15 +288,40 @@ class LaughAndLieDown(PhasedDeal):
             self.make_lay_downs()
         self.give_turn(self.next_seat(seat))
 
-    def capture(self, seat, card):
+    def taken_by(self, card):
+        """The table cards `card` would capture: one of its rank, or all three of them (a mournival)."""
         matching = [other for other in self.table if other[0] == card[0]]
-        taken = matching if len(matching) == 3 else matching[:1]
+        return matching if len(matching) == 3 else matching[:1]
+
+    def capture(self, seat, card):
+        taken = self.taken_by(card)
         for other in taken:
             self.table.remove(other)
         self.hands[seat].remove(card)
         self.laid[seat].extend([card] + taken)
         self.events.append({"seat": seat, "what": "capture", "cards": [card] + taken,
                             "why": "a mournival" if len(taken) == 3 else "a pair"})
+
+    def hints(self):
+        """Automatic lay-downs leave nothing to say but cards: no spoken move, and no hint for one."""
+        return type(self).move_hints if not self.automatic else {}
+
+    def action_words(self, seat, move):
+        """`Take 7♣ with 7♥`, `Lay by your sevens: …`, `Claim the mournival of sevens`, `Lie down: …`."""
+        if move == LIE_DOWN:
+            return "Lie down: your hand goes face up on the table"
+        word, _, rank_word = move.partition(" ")
+        if word == LAY:
+            cards, why = self.lay_down_of(seat, rank_word)
+            return f"Lay by {' '.join(map(display, cards))}: {why}"
+        if word == CLAIM:
+            return f"Claim the mournival of {rank_word} from the table"
+        taken = self.taken_by(move)
+        return f"Take {' '.join(map(display, taken))} with {display(move)}" + (": a mournival" if len(taken) == 3 else "")
+
+    def matches(self, seat):
+        """What each card of the seat's hand would capture from the table now (its own cards, the open table)."""
+        return [{"card": card, "takes": self.taken_by(card)} for card in sort_cards(self.captures(seat))]
 
     # The end of a deal ----------------------------------------------------------
 
@@ -360,7 +390,8 @@ class LaughAndLieDown(PhasedDeal):
             "statuses": [self.status(other) for other in range(self.seat_count)] if playing else [],
             "events": [dict(event) for event in self.events] if playing else [],
             "stake": self.opts["stake"],
-            "pool": self.ledger.pot,
+            "pot": self.ledger.pot,
+            "matches": self.matches(seat) if playing else [],
             "payments": self.deal_payments() if playing else [],
             "stakes": self.ledger.stakes_view(),
             "winners": list(self.winners),

@@ -33,7 +33,7 @@ used and never seen.
 
 from itertools import combinations
 
-from ..cards import pack, sort_cards
+from ..cards import display, pack, sort_cards
 from ..dealing import deal_round
 from ..errors import IllegalMoveError
 from ..options import Option
@@ -214,6 +214,7 @@ class Noddy(PhasedDeal):
                "hand count (the file's decision)", choices=(False, True), label="Knave Noddy scores in the play"),
     )
     move_hints = {}   # every move is a card; a go is said by the engine for a player who cannot lay one
+    turn_mail_keys = ("up_card", "knave_noddy_suit", "play_count", "pile", "lays", "hand_count")
 
     def __init__(self, players, options, dealer):
         super().__init__(players, options, dealer)
@@ -292,15 +293,26 @@ class Noddy(PhasedDeal):
             return IllegalMoveError(f"seat {seat} does not hold {move}", seat)
         return IllegalMoveError(f"seat {seat} cannot lay {move}: the count is {self.count} and may not pass 31", seat)
 
+    def lay_outcome(self, card):
+        """What laying `card` now makes, from the pile alone: the count after it, and what the top then scores
+        (not the go, which hangs on the hands nobody may see)."""
+        combos = pile_combinations([laid for _, laid in self.pile] + [card], self.opts["noddy_in_play"], self.knave)
+        return {"card": card, "count": self.count + card_value(card),
+                "points": sum(combo["points"] for combo in combos), "words": say(combos) if combos else ""}
+
+    def action_words(self, seat, move):
+        """`Lay 7♣ (count 15): fifteen two`: the count the card makes, and what it scores if anything."""
+        lay = self.lay_outcome(move)
+        return f"Lay {display(move)} (count {lay['count']})" + (f": {lay['words']}" if lay["points"] else "")
+
     def play_phase_move(self, seat, card):
+        event = {"seat": seat, **self.lay_outcome(card)}
         self.hands[seat].remove(card)
         self.pile.append([seat, card])
-        self.count += card_value(card)
+        self.count = event["count"]
         self.last_layer = seat
-        combos = pile_combinations([laid for _, laid in self.pile], self.opts["noddy_in_play"], self.knave)
-        points = sum(combo["points"] for combo in combos)
-        self.events.append({"seat": seat, "card": card, "count": self.count, "points": points,
-                            "words": say(combos) if combos else ""})
+        points = event["points"]
+        self.events.append(event)
         if points and self.award(seat, points, "the play"):
             return
         if self.count == LIMIT:
@@ -346,9 +358,10 @@ class Noddy(PhasedDeal):
         return sort_cards(self.hands[seat]) if self.phase == PHASE_PLAY else []
 
     def table_cards(self):
+        """The cards laid, each before its player; the up card lies apart (the game's own view shows it)."""
         if self.phase != PHASE_PLAY:
             return []
-        return [[None, self.up_card]] + [list(laid) for laid in self.pile]
+        return [list(laid) for laid in self.pile]
 
     def own_view(self, seat):
         playing = self.phase == PHASE_PLAY
@@ -360,8 +373,11 @@ class Noddy(PhasedDeal):
             "target": self.opts["target"],
             "up_card": self.up_card if playing else None,
             "knave_noddy_suit": self.up_card[1] if playing else None,   # its suit: the card itself may be hidden
-            "total": self.count if playing else None,
+            "play_count": self.count if playing else None,   # the running count of the play, not a hand's
             "pile": [list(laid) for laid in self.pile] if playing else [],
+            "lays": [self.lay_outcome(card) for card in self.phase_moves(seat)] if playing and seat == self.turn else [],
+            "unused": len(self.stock) if playing else 0,
             "plays": [dict(event) for event in self.events] if playing else [],
             "counts": counts,
+            "hand_count": next((count for count in counts if count["seat"] == seat and not count["turned"]), None),
         }

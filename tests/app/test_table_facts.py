@@ -1,15 +1,16 @@
 """The table (and the turn mail) show each game's public facts of the deal: trumps, the turn-up, card order, penalties."""
 
 import html
+import re
 
 import pytest
 
 from app.present import card_html, rank_order_words, suit_words
-from app.services.moves import play_robot_turns
+from app.services.moves import play_robot_turns, submit_move
 from engine import all_games
 
-from conftest import text_of
-from app_helpers import mails, start, state_of, token_for
+from conftest import html_of, text_of
+from app_helpers import game_row, mails, people, start, state_of, token_for
 
 ANN = {"name": "Ann", "email": "ann@example.org"}
 
@@ -88,3 +89,26 @@ def test_nobody_is_said_to_lead_while_quinto_calls_its_doubles(client):
     view, page = table_page(client, "quinto")
     assert view["phase"] == "doubling" and view["legal"]
     assert "to lead" not in page
+
+
+@pytest.mark.parametrize("calls, reason", [
+    (["double", "pass"], "You may only pass: {partner} doubled for your side, and a side cannot redouble its own double."),
+    (["double", "redouble"], "You may only pass: {right} redoubled {partner}'s double, and a deal is doubled and "
+                             "redoubled once at most."),
+])
+def test_quinto_says_why_a_seat_may_only_pass(client, calls, reason):
+    row = start(people(4))
+    state = state_of(row.id)
+    names = [seat["name"] for seat in people(4)]
+    eldest = state.to_move[0]
+    for seat, call in zip((eldest, (eldest + 1) % 4), calls):
+        submit_move(token_for(row.id, seat), call, game_row(row.id).seq)
+    third = (eldest + 2) % 4     # the partner of the first to speak, who doubled
+    assert state_of(row.id).view(third)["legal"] == ["pass"]
+    words = reason.format(partner=names[eldest], right=names[(eldest + 1) % 4])
+    page = html.unescape(client.get(f"/s/{token_for(row.id, third)}").get_data(as_text=True))
+    assert words in re.sub(r"<[^>]+>", "", page)
+    [turn] = [mail for mail in mails(kind="your_turn", game_id=row.id) if mail.seat == third]
+    assert words in text_of(turn) and words in html.unescape(html_of(turn))
+    other = html.unescape(client.get(f"/s/{token_for(row.id, (eldest + 3) % 4)}").get_data(as_text=True))
+    assert "You may only pass" not in other, "no reason is given to a seat whose move it is not"

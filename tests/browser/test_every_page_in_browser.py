@@ -78,6 +78,10 @@ def build_pages(app):
     primero_finished = play_until(client, primero_over_id, primero_over, lambda answer: answer["status"] == "over")
     thirty_over_id, thirty_over = started("one_and_thirty", options={"deals": 1})
     play_until(client, thirty_over_id, thirty_over, lambda answer: answer["status"] == "over")
+    noddy_id, noddy = started("noddy", players=2)
+    play_until(client, noddy_id, noddy, lambda answer: anns_turn(answer) and answer["view"]["pile"])
+    fishing_id, fishing = started("laugh_and_lie_down", players=5)
+    play_until(client, fishing_id, fishing, anns_turn)
     waiting = games.create_game({"game": "sueca", "seats": [{"name": "Bob", "email": "bob@example.org"},
                                                            *[{"robot": "random"}] * 3]})
     with database().reading() as session:
@@ -100,6 +104,8 @@ def build_pages(app):
         "table-primero": primero,
         "table-primero-over": primero_over,
         "table-one-and-thirty-over": thirty_over,
+        "table-noddy": noddy,
+        "table-laugh-and-lie-down": fishing,
         "seat-mail-settings": f"{trick}/mail",
         "replay-first": f"{over}/replay?step=1",
         "replay-middle": f"{over}/replay?step={finished['seq'] // 2}",

@@ -89,7 +89,7 @@ def guessed_state(view, rng):
     state.lain = [status == "lain_down" for status in view["statuses"]]
     state.turn = seat
     state.ledger.counters = list(view["stakes"]["totals"])
-    state.ledger.pot = view["pool"]
+    state.ledger.pot = view["pot"]
     return state
 
 

@@ -25,7 +25,7 @@ def immediate(view, card):
     pile = [laid for _, laid in view["pile"]] + [card]
     knave = "J" + view["knave_noddy_suit"]
     points = sum(combo["points"] for combo in pile_combinations(pile, view["options"]["noddy_in_play"], knave))
-    count = view["total"] + card_value(card)
+    count = view["play_count"] + card_value(card)
     danger = DANGER if count < LIMIT and any(count + 10 == mark for mark in (15, 25, 31)) else 0
     return points - danger
 
@@ -78,7 +78,7 @@ def guessed_state(view, rng):
     state.up_card = view["up_card"]
     state.hands = [list(view["hand"]) if other == seat else hands[other] for other in range(seats)]
     state.pile = [list(laid) for laid in view["pile"]]
-    state.count = view["total"]
+    state.count = view["play_count"]
     state.last_layer = view["pile"][-1][0] if view["pile"] else None
     state.turn = seat
     state.ledger.totals = list(view["scores"])

@@ -83,7 +83,7 @@ def test_case_5_the_settlement_pays_the_last_player_in_and_clears_the_pot():
 
 def test_stakes_go_in_before_the_deal_and_everyone_sees_them():
     state = dealt({}, [])
-    assert state.view(2)["pool"] == 11 and state.scores == [18, 18, 18, 18, 17]
+    assert state.view(2)["pot"] == 11 and state.scores == [18, 18, 18, 18, 17]
     assert [entry["reason"] for entry in state.view(0)["payments"]].count("a player's stake") == 4
 
 
@@ -148,3 +148,24 @@ def test_the_game_ends_after_its_deals_or_when_a_player_could_not_cover_a_deal()
             seat = state.to_move[0]
             state.apply_move(seat, rng.choice(state.legal_moves(seat)))
     assert state.deals == 5 or min(state.scores) < 7
+
+
+def test_each_capture_says_what_it_takes_and_each_seat_sees_its_own_matches():
+    state = dealt({0: ["7C", "QD"]}, ["7S", "7H", "7D", "QS", "QH"])
+    assert state.action_words(0, "7C") == "Take 7♠ 7♥ 7♦ with 7♣: a mournival"
+    assert state.action_words(0, "QD") == "Take Q♠ with Q♦"
+    matches = {match["card"]: match["takes"] for match in state.view(0)["matches"]}
+    assert matches["7C"] == ["7S", "7H", "7D"] and matches["QD"] == ["QS"]
+    assert all(takes[0][0] == card[0] for card, takes in matches.items())
+    assert all(match["card"] in state.hands[1] for match in state.view(1)["matches"]), "a seat's own cards only"
+    state.apply_move(0, "QD")
+    assert state.laid[0][-2:] == ["QD", "QS"], "the card the button named is the one taken"
+
+
+def test_spoken_moves_and_their_hints_belong_to_the_declared_variant_only():
+    assert dealt({}, []).hints() == {}
+    declared = dealt({0: ["KS", "KH", "KD", "4C"]}, ["8S", "8H", "8D", "8C", "4D"], {"lay_downs": "declared"})
+    assert set(declared.hints()) == {"lay", "claim", "lie down"}
+    assert declared.action_words(0, "lay kings") == "Lay by K♠ K♦: a pair of a pair royal in hand"
+    assert declared.action_words(0, "claim eights") == "Claim the mournival of eights from the table"
+    assert declared.action_words(0, "lie down").startswith("Lie down: ")

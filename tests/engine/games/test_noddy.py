@@ -150,3 +150,28 @@ def test_four_players_play_in_partnerships_and_reach_the_target_together():
         seat = state.to_move[0]
         state.apply_move(seat, state.legal_moves(seat)[0])
     assert sum(state.scores) > 0 and state.seats.partnerships
+
+
+def test_the_seat_to_move_is_told_the_count_each_card_would_make_and_what_it_scores():
+    state = dealt([["7S", "9D", "2C"], ["8H", "KC", "3S"]], "4D")
+    state.apply_move(0, "7S")
+    view = state.view(1)
+    assert view["play_count"] == 7 and "total" not in view, "the count of the play, named as what it is"
+    lays = {lay["card"]: lay for lay in view["lays"]}
+    assert lays["8H"] == {"card": "8H", "count": 15, "points": 2, "words": "fifteen two"}
+    assert lays["KC"]["count"] == 17 and lays["KC"]["points"] == 0
+    assert state.view(0)["lays"] == [], "only the seat to move is told what its cards would make"
+    assert state.action_words(1, "8H") == "Lay 8♥ (count 15): fifteen two"
+    assert state.action_words(1, "3S") == "Lay 3♠ (count 10)"
+    state.apply_move(1, "8H")
+    assert state.events[-1] == {"seat": 1, **lays["8H"]}, "what the seat was told is what the play scored"
+
+
+def test_a_hand_count_is_its_owners_own_and_the_up_card_lies_apart_from_the_played_cards():
+    state = dealt([["5S", "JH", "KH"], ["4C", "6D", "8S"]], "TH")
+    assert state.view(0)["hand_count"]["points"] == 16 and state.view(0)["hand_count"]["combos"]
+    assert state.view(1)["hand_count"]["points"] == 0
+    assert state.view(0)["unused"] == 52 - 7
+    state.apply_move(0, "5S")
+    assert state.view(1)["table"] == [[0, "5S"]], "the up card is not among the played cards"
+    assert state.view(1)["up_card"] == "TH"

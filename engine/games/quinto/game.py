@@ -1,102 +1,25 @@
-"""Quinto (Angelo Lewis, c.1900), as `rules/quinto.md` specifies.
+"""Quinto's game: the series of deals, the deal, and its fast trick play (the move path)."""
 
-Four hands in two partnerships, 53 cards (the Joker is the Quint Royal), a
-five-card cachette dealt first and taken as a thirteenth trick, a doubling
-round, quints scored the moment a trick is won, and a game of 250. With three
-players one of them (seat 0) also plays the dummy opposite him (seat 2).
-"""
-
-import functools
-
-from ..cards import JOKER, RANKS, SUIT_NAMES, card_of, pack, parse_card, sort_cards
-from ..dealing import deal_round
-from ..errors import IllegalMoveError, RecordError
-from ..options import Option
-from ..protocol import plain_seating
-from ..registry import register
-from ..scoring import Ledger
-from ..series import DealSeries
-from ..state import AWAITING_DEAL, AWAITING_MOVE
-from ..tricks import TrickGame, trick_json
-
-PACK = tuple(pack(jokers=1))
-SUITS_LOW_TO_HIGH = "SCDH"
-HAND_ORDER = "HDCS"
-# One total order of the 52 cards: suit first (hearts highest), then rank.
-POWER = {
-    card_of(rank, suit): suit_index * 13 + (12 - rank_index)
-    for suit_index, suit in enumerate(SUITS_LOW_TO_HIGH)
-    for rank_index, rank in enumerate(RANKS)
-}
-POWER[JOKER] = -1  # the Joker never wins a trick
-QUINT_BY_SUIT = {"H": 20, "D": 15, "C": 10, "S": 5}
-QUINT_ROYAL = 25
-# Every quint, in the order a trick's quints are scored: the Quint Royal, then each suit's five,
-# A-4 and 2-3, hearts first.
-QUINTS = ((QUINT_ROYAL, (JOKER,)),) + tuple(
-    (points, tuple(card_of(rank, suit) for rank in ranks))
-    for suit, points in QUINT_BY_SUIT.items()
-    for ranks in (("5",), ("A", "4"), ("2", "3"))
+from ...cards import JOKER, SUIT_NAMES, parse_card
+from ...dealing import deal_round
+from ...errors import IllegalMoveError, RecordError
+from ...options import Option
+from ...protocol import plain_seating
+from ...registry import register
+from ...scoring import Ledger
+from ...series import DealSeries
+from ...tricks import TrickGame
+from .doubling import Doubling
+from .rules import (
+    AWAITING_IN, CACHETTE_SIZE, CALLS, DUMMY, DUMMY_PLAYER, IN_SUIT, NO_CACHE, PACK, PHASE_DEAL, PHASE_DOUBLING,
+    PHASE_PLAY, POWER, QUINT_BIT, RUBBER_GAMES_TO_WIN, SIDES, THREE_HANDED_HANDICAP, TRICKS_PER_DEAL, quints_in,
+    quints_of, side_of,
 )
-# A bit for each card of a quint and 0 for the others: the bits of a few cards together say which
-# quints they hold, so a trick is searched with four look-ups.
-QUINT_BIT = dict.fromkeys(PACK, 0) | {card: 1 << index for index, card in
-                                      enumerate(card for _, cards in QUINTS for card in cards)}
-QUINT_MASKS = tuple((sum(QUINT_BIT[card] for card in quint[1]), quint) for quint in QUINTS)
-# Per suit, whether a card is of that suit: filtering a hand with it loops in C, not Python.
-IN_SUIT = {suit: frozenset(pack(suits=suit)).__contains__ for suit in SUITS_LOW_TO_HIGH}
-BASE_TRICK_VALUE = 5
-CACHETTE_SIZE = 5
-TRICKS_PER_DEAL = 12
-RUBBER_GAMES_TO_WIN = 2
-RUBBER_BONUS = 100
-THREE_HANDED_HANDICAP = 25
-DUMMY_PLAYER, DUMMY = 0, 2
-CALLS = ("pass", "double", "redouble")
-NO_CACHE = (None, ())
-SIDES = plain_seating(4, 2).sides   # the side of each seat, for the move path
-
-PHASE_DEAL, PHASE_DOUBLING, PHASE_PLAY, PHASE_OVER = "deal", "doubling", "play", "over"
-AWAITING_IN = {PHASE_DEAL: AWAITING_DEAL, PHASE_DOUBLING: AWAITING_MOVE, PHASE_PLAY: AWAITING_MOVE,
-               PHASE_OVER: None}
-
-
-# Kept per set of quint cards: a trick's four or the cachette's five make some 30,000 sets in all.
-@functools.lru_cache(maxsize=1 << 15)
-def quints_of(bits):
-    """The quints whose cards are all among `bits` (their cards' QUINT_BIT together): (points, cards) pairs."""
-    return tuple(quint for needed, quint in QUINT_MASKS if bits & needed == needed)
-
-
-def quints_in(cards):
-    """The quints among `cards`: (points, cards forming it) pairs, in QUINTS order."""
-    bits = 0
-    for card in cards:
-        bits |= QUINT_BIT[card]
-    return quints_of(bits)
-
-
-def archived_deal_view(deal):
-    """A finished deal as views show it (JSON-shaped copies of what archive_deal kept)."""
-    return dict(deal, calls=[[seat, call] for seat, call in deal["calls"]],
-                tricks=[trick_json(trick) for trick in deal["tricks"]],
-                cachette=list(deal["cachette"]) if deal["cachette"] is not None else None,
-                quints=[quint_json(quint) for quint in deal["quints"]], tricks_won=list(deal["tricks_won"]),
-                scores=list(deal["scores"]))
-
-
-def quint_json(quint):
-    """A scored quint as views show it; the deal keeps it as a tuple (side, points, cards, trick)."""
-    side, points, cards, trick = quint
-    return {"side": side, "points": points, "cards": list(cards), "trick": trick}
-
-
-def side_of(seat):
-    return SIDES[seat]
+from .views import QuintoViews
 
 
 @register
-class Quinto(DealSeries, TrickGame):
+class Quinto(QuintoViews, Doubling, DealSeries, TrickGame):
     """The shared series of deals with Quinto's own trick play: its move path is one method
     (`apply_move`), and `awaiting` and `to_move` are attributes kept up to date, not properties."""
 
@@ -193,11 +116,6 @@ class Quinto(DealSeries, TrickGame):
         else:
             self.to_move = []
 
-    @property
-    def trick_value(self):
-        """5 a trick, doubled by a double and again by a redouble: each call but a pass doubles it."""
-        calls = [call for _, call in self.calls]
-        return BASE_TRICK_VALUE << (len(calls) - calls.count("pass"))
 
     # The deal ----------------------------------------------------------------
 
@@ -314,18 +232,6 @@ class Quinto(DealSeries, TrickGame):
             return self.legal_cards(seat)
         return self.legal_calls(seat)
 
-    def legal_calls(self, seat):
-        doubler = None
-        for caller, call in self.calls:
-            if call == "redouble":
-                return ["pass"]
-            if call == "double":
-                doubler = caller
-        if doubler is None:
-            return ["double", "pass"]
-        if side_of(doubler) != side_of(seat):
-            return ["pass", "redouble"]
-        return ["pass"]
 
     def suit_to_follow(self):
         led = self.trick[0][1]
@@ -367,18 +273,7 @@ class Quinto(DealSeries, TrickGame):
 
     def explain_illegal(self, seat, move):
         if self.phase == PHASE_DOUBLING:
-            if move not in CALLS:
-                return IllegalMoveError(f"seat {seat} cannot play {move}: the doubling round is not over", seat)
-            called = [call for _, call in self.calls]
-            if "redouble" in called:
-                reason = "the deal is already redoubled"
-            elif move == "double":
-                reason = "the deal is already doubled"
-            elif "double" not in called:
-                reason = "nobody has doubled"
-            else:
-                reason = "their partner doubled"
-            return IllegalMoveError(f"seat {seat} cannot {move}: {reason}", seat)
+            return self.explain_call(seat, move)
         if move in CALLS:
             return IllegalMoveError(f"seat {seat} cannot {move}: the doubling round is over", seat)
         if move not in self.hands[seat]:
@@ -389,19 +284,6 @@ class Quinto(DealSeries, TrickGame):
             return IllegalMoveError(f"seat {seat} cannot play {move}: at trick 11 the Joker must be played", seat)
         suit = SUIT_NAMES[self.suit_to_follow()]
         return IllegalMoveError(f"seat {seat} cannot play {move}: must follow suit ({suit})", seat)
-
-    def call(self, seat, move):
-        """A call of the doubling round, and the next seat's moves worked out (see `apply_move`)."""
-        calls = self.calls
-        calls.append((seat, move))
-        if len(calls) == 4:
-            self.set_phase(PHASE_PLAY)
-            seat = self.turn
-            self.legal_cache = seat, self.legal_cards(seat)
-        else:   # `update_turn`'s rule: the calls go round the table
-            seat = (seat + 1) % 4
-            self.to_move = [seat]
-            self.legal_cache = seat, self.legal_calls(seat)
 
     # Tricks and scoring --------------------------------------------------------
 
@@ -468,77 +350,3 @@ class Quinto(DealSeries, TrickGame):
             "quints": self.deal_quints,
             "tricks_won": self.tricks_won,
         }
-
-    # Views -------------------------------------------------------------------
-
-    def match_view(self):
-        rubber = self.opts["match"] == "rubber"
-        view = {"kind": self.opts["match"], "games_won": list(self.games_won), "games": list(self.game_results)}
-        if rubber and self.over:
-            if self.opts["rubber_settlement"] == "points":
-                totals = [sum(result["scores"][side] for result in self.game_results) for side in (0, 1)]
-                totals[self.winner] += RUBBER_BONUS
-            else:
-                totals = list(self.games_won)
-            view["totals"] = totals
-            view["settlement"] = totals[self.winner] - totals[1 - self.winner]
-        return view
-
-    def visible_seats(self, seat):
-        """The hands the person at `seat` may look at now."""
-        player = self.controller(seat)
-        if self.player_count == 4:
-            return [player]
-        if player == DUMMY_PLAYER:
-            eldest = (self.dealer + 1) % 4
-            first_call_pending = self.phase == PHASE_DOUBLING and not self.calls
-            if first_call_pending and self.dealer in (1, 3):
-                return [eldest]
-            return [DUMMY_PLAYER, DUMMY]
-        if self.opts["dummy_exposed_after_opening_lead"] and (self.trick or self.tricks):
-            return [player, DUMMY]
-        return [player]
-
-    def hidden_from(self, seat):
-        if self.over:
-            return set()  # every hand is revealed once the game is over
-        hidden = super().hidden_from(seat)
-        return hidden if self.cachette_taken else hidden | set(self.cachette)
-
-    def card_places(self):
-        return {**super().card_places(), "cachette": list(self.cachette)}
-
-    def legal_for(self, seat):
-        """The moves of the seat to move, if this seat's person moves for it and may see its hand."""
-        to_move = self.to_move
-        player = self.controller(seat)
-        mine = bool(to_move) and self.controller(to_move[0]) == player and to_move[0] in self.visible_seats(seat)
-        return sorted(self.read_legal(to_move[0])) if mine else []
-
-    def hand_view(self, seat):
-        return sort_cards(self.hands[seat], HAND_ORDER) if seat in self.visible_seats(seat) else []
-
-    def table_cards(self):
-        cachette = [[None, card] for card in self.cachette] if self.cachette_taken else []
-        return super().table_cards() + cachette
-
-    def history_view(self):
-        return [archived_deal_view(deal) for deal in self.history]
-
-    def own_view(self, seat):
-        visible = self.visible_seats(seat)
-        view = {
-            "hands": [sort_cards(self.hands[s], HAND_ORDER) if s in visible else None for s in range(4)],
-            "calls": [[s, call] for s, call in self.calls],
-            "trick_value": self.trick_value,
-            "cachette": list(self.cachette) if self.cachette_taken else None,
-            "cachette_size": 0 if self.cachette_taken or not self.deals else CACHETTE_SIZE,
-            "tricks_won": list(self.tricks_won),
-            "quints": [quint_json(quint) for quint in self.deal_quints],
-            "target": self.opts["target"],
-            "match": self.match_view(),
-        }
-        view.update(self.trick_view())
-        if self.over:
-            view["revealed"] = {"hands": [list(hand) for hand in self.dealt_hands], "cachette": list(self.cachette)}
-        return view
