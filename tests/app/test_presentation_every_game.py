@@ -166,7 +166,7 @@ class Check:
                 continue
             problems += [f"the words {words!r} for {move!r}: {problem}" for problem in word_problems(words)]
             cards = [part for part in str(move).split() if is_card(part)]
-            if any(card in words or card.lower() in words for card in cards):
+            if any(re.search(rf"(?<!\w){card}(?!\w)", words, re.IGNORECASE) for card in cards):
                 problems.append(f"the words {words!r} for {move!r} show a card in the notation")
             if " " in str(move) and words.lower() == str(move).lower():
                 problems.append(f"the words {words!r} for {move!r} are the notation itself")
