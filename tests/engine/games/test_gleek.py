@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from engine.bench import random_game
+from engine.bench import next_random_event
 from engine.dealing import stack_deck
 from engine.errors import IllegalMoveError, NotationError
 from engine.events import start_event
@@ -285,13 +285,30 @@ def test_honours_may_count_for_the_winner_of_their_trick_and_the_turn_up_for_the
     assert deal_count(tricks, "C", 2, "JC", "played")[2] == 15 + 9
 
 
-def test_a_game_is_one_round_of_three_deals_and_ranks_by_counters():
+def played_at_random(seed, options):
+    """A game of Gleek with `options`, every deal shuffled and every move chosen at random."""
+    rng = random.Random(seed)
+    state = start_state(start_event("gleek", 3, options, 0))
+    while state.awaiting is not None:
+        next_random_event(state, rng)
+    return state
+
+
+def test_a_game_is_its_rounds_of_three_deals_and_ranks_by_counters():
     for seed in range(20):
-        state = replay(random_game("gleek", random.Random(seed)))
+        state = played_at_random(seed, {"rounds": 1})
         assert state.over and state.ledger.pot == 0 and sum(state.scores) == 300
         assert state.deals == 3 or state.history[-1]["ended_by"] == "a player could not pay"
         assert set(state.result().seats) == {seat for seat in range(3) if state.scores[seat] == max(state.scores)}
-    assert start_state(start_event("gleek", 3, {"rounds": 2}, 0)).deals_in_game == 6
+    assert start_state(start_event("gleek", 3, {"rounds": 3}, 0)).deals_in_game == 9
+
+
+def test_a_session_is_six_deals_by_default():
+    """Rules file, 9: "A session is an agreed number of deals, a multiple of 3 (default 6)"."""
+    assert start_state(start_event("gleek", 3, {}, 0)).deals_in_game == 6
+    for seed in range(6):
+        state = played_at_random(seed, {"counters": 10000})
+        assert state.over and state.deals == 6
 
 
 def test_a_player_who_cannot_pay_ends_the_game_after_the_deal():
