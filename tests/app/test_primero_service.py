@@ -29,13 +29,18 @@ def test_primero_is_played_from_the_table(client):
         page = client.get(f"/s/{token}").get_data(as_text=True)
         legal = state.legal_moves(1)
         assert 'name="move"' in page and "<textarea" not in page and 'type="text"' not in page
-        if any(move.startswith("vie ") for move in legal):
-            assert re.search(r'<label for="move-vie">Vie:</label>\s*<select name="move" id="move-vie">', page)
-            assert '<option value="vie 1">1</option>' in page
-        if any(move.startswith("bid ") for move in legal):
-            assert '<optgroup label="Primero">' in page and '<option value="bid primero 45">primero 45</option>' in page
+        behind = state.round.behind(1)
+        if any(move.startswith("vie ") for move in legal):        # a button for each vie, saying what it costs
+            assert re.search(r'<button type="submit" name="move" value="vie 1">Vie: put in %d' % (behind + 1), page)
+        if any(move.startswith("bid ") for move in legal):        # the few bids worth making, any other folded away
+            offered = state.view(1)["offered_bids"]
+            assert offered and len(offered) <= 10
+            assert f'<button type="submit" name="move" value="{offered[0]["move"]}">Bid {offered[0]["words"]}' in page
+            assert '<details id="other-bids">' in page and '<optgroup label="Primero">' in page
         if "fold" in legal:
-            assert '<button type="submit" name="move" value="fold">Fold</button>' in page
+            assert '<button type="submit" name="move" value="fold">Fold' in page
+        if "see" in legal:
+            assert f'<button type="submit" name="move" value="see">See: {min(behind, state.scores[1])} more</button>' in page
         text = re.sub(r"<[^>]+>", "", html.unescape(page))
         assert "The vying" in text and "The bet to match" in text
         # Ann stays in: a fold would leave her no turn (and no turn mail) for the rest of a deal the robots may
@@ -52,3 +57,4 @@ def test_primero_is_played_from_the_table(client):
     for mail in turns:
         body = text_of(mail)
         assert "The bet to match is" in body and "You may: " in body and "Bid: " in body
+        assert "Your hand is worth " in body

@@ -134,16 +134,17 @@ def hand_worth(cards):
 
     A full hand (four cards) is valued by `evaluate`; two cards are what the first round holds: their best suit
     is all they count yet, and two more cards come before the showdown."""
+    if not cards:
+        return None
     cards = sorted(cards, key=lambda card: -POINTS[card[0]])
     shown = " ".join(display(card) for card in cards)
     if len(cards) != 4:
-        suit, suited = best_suit(cards) if cards else (None, [])
-        if not cards:
-            return None
+        suit, suited = best_suit(cards)
         value = points(suited)
-        why = (f"{shown}, both {SUIT_NAMES[suit]}: {sum_words(suited)} so far" if len(suited) > 1 else
-               f"{shown}, two suits: no suit holds more than one card yet (the best counts {value})")
-        words = f"Numerus {value} so far" if len(suited) > 1 else f"{value} so far, in two suits"
+        if len(suited) > 1:
+            words, why = f"Numerus {value} so far", f"{shown}, both {SUIT_NAMES[suit]}: {sum_words(suited)} so far"
+        else:
+            words, why = f"{value} so far", f"{shown}, two suits, so only the best card counts yet"
         return {"type": TYPES[NUMERUS], "value": value, "words": words,
                 "why": why + "; two more cards come in the second round"}
     kind, value = evaluate(cards)

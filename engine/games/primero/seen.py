@@ -96,6 +96,7 @@ class PrimeroSeen:
             "exchanging": exchanging,
             "hand_value": {"type": TYPES[value[0]], "value": value[1]} if value else None,
             "hand_worth": hand_worth(hand) if hand else None,
+            "hand_notes": [f"{worth['words']}: {worth['why']}" for worth in [hand_worth(hand)] if worth],
             "offered_bids": self.offered_bids(seat) if self.phase == PHASE_BID and self.to_move == [seat] else [],
             "stock_size": len(self.stock) if playing else 0,
             "payments": self.deal_payments() if playing else [],
@@ -109,10 +110,11 @@ class PrimeroSeen:
         english = self.variant == ENGLISH
         return {
             "counters": list(self.bets), "counters_label": "put in" if english else "bet",
+            "card_labels": {},
             "notes": [STATUS_WORDS[status] for status in statuses],
             "pot": self.ledger.pot, "pot_label": "Pot" if english else "Bets on the table",
             "pot_note": f"{sum(self.carried)} left by earlier deals" if any(self.carried) else "",
-            "stock": len(self.stock), "cards": [],
+            "stock": len(self.stock),
         }
 
     # Words for the seat to move ----------------------------------------------
