@@ -278,7 +278,8 @@ class OneAndThirty(PhasedDeal):
         ace = self.opts["ace_value"]
         total = hand_total(hand, ace)
         parts = " + ".join(f"{display(card)} {card_value(card, ace)}" for card in hand)
-        left = f"{TARGET - total} short of 31" if total < TARGET else "exactly 31" if total == TARGET else "over 31: bust"
+        left = (f"{TARGET - total} short of 31" if total < TARGET else "exactly 31" if total == TARGET
+                else "over 31: bust")
         return {"total": total, "why": f"{parts} = {total}, {left}"}
 
     def felt(self):

@@ -33,8 +33,9 @@ counters (the file's pence):
 
 Stakes are counters: every seat starts with `counters`; a seat that owes
 more than it holds pays what it holds (a Cachette decision). The game lasts
-`rounds` rounds of three deals (two by default: six deals, the rules file's session), or ends after a deal that leaves a player
-with nothing; what the pot still holds is then shared out (odd counters to
+`rounds` rounds of three deals (two by default: six deals, the rules file's
+session), or ends after a deal that leaves a player with nothing; what the
+pot still holds is then shared out (odd counters to
 the elder hands) and the most counters win.
 
 Moves: `bid N` and `pass` in the auction; a card to discard; `vie N` (open

@@ -47,7 +47,7 @@ class Primero(PrimeroEnding, PrimeroSeen, PhasedDeal):
                "round must exchange one or two cards (the garbled rule read literally); false: no such duty",
                choices=(True, False), label="Exchange after a Numerus bid"),
     )
-    turn_mail_keys = ("actions", "bid", "hand_worth", "level", "pot", "staked", "statuses", "to_see", "variant")
+    turn_mail_keys = ("actions_since", "bid", "hand_worth", "level", "pot", "staked", "statuses", "to_see", "variant")
     move_hints = {
         VIE: "match the bet and raise it, then name the hand you claim",
         SEE: "match the bet; you may exchange after",

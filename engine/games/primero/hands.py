@@ -11,6 +11,8 @@ POINTS = {"A": 16, "2": 12, "3": 13, "4": 14, "5": 15, "6": 18, "7": 21, "J": 10
 NUMERUS, PRIMERO, SUPREMUS, FLUXUS, CHORUS = range(5)
 TYPES = ("numerus", "primero", "supremus", "fluxus", "chorus")
 SUPREMUS_POINTS = 55
+KIND_WORDS = ("the best suit of two or three cards", "one card of each suit", "the Ace, 6 and 7 of one suit",
+              "all four cards of one suit", "four cards of one rank")
 RANK_PLURALS = {"A": "Aces", "K": "Kings", "Q": "Queens", "J": "Jacks"}
 
 

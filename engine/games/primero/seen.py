@@ -2,7 +2,7 @@
 words of its buttons and hints for the variant in play."""
 
 from ...cards import display
-from .hands import TYPES, bid_words, evaluate, exception_covers, hand_worth, type_words
+from .hands import KIND_WORDS, TYPES, bid_words, evaluate, exception_covers, hand_worth, type_words
 from .terms import (
     BID, DISCARD, ENGLISH, FOLD, KEEP, PASS, PHASE_BID, PHASE_EXCHANGE, PHASE_VYING, REST, SEE, VIE,
 )
@@ -92,6 +92,7 @@ class PrimeroSeen:
             "bid": self.bid_view() if playing else None,
             "statuses": statuses,
             "actions": [dict(action) for action in self.actions] if playing else [],
+            "actions_since": self.actions_since(seat) if playing else [],
             "exchange_after": self.exchange_from[1] if self.phase == PHASE_EXCHANGE else None,
             "exchanging": exchanging,
             "hand_value": {"type": TYPES[value[0]], "value": value[1]} if value else None,
@@ -103,6 +104,11 @@ class PrimeroSeen:
             "winners": list(self.winners),
             "felt": self.felt(statuses) if playing else None,
         }
+
+    def actions_since(self, seat):
+        """The deal's public actions since the seat's own last one (all of them if it has not acted yet)."""
+        mine = [index for index, action in enumerate(self.actions) if action["seat"] == seat]
+        return [dict(action) for action in self.actions[mine[-1] + 1 if mine else 0:]]
 
     def felt(self, statuses):
         """What lies on the table (see templates/games/README.md): each player's bets before them, the pot or the
@@ -149,7 +155,7 @@ class PrimeroSeen:
 
     def offered_bids(self, seat):
         """The few bids worth a button for the seat to bid: for each kind of hand it may claim, the one nearest the
-        bid before, and its own hand where that is a bid it may make; each with why ({move, words, why})."""
+        bid before, and its own hand where that is a bid it may make ({move, words, kind: what that kind is, why})."""
         allowed = self.bids_allowed(seat)
         own = evaluate(self.hands[seat]) if len(self.hands[seat]) == 4 else None
         sign = -1 if self.losing else 1
@@ -162,13 +168,13 @@ class PrimeroSeen:
                 picks.add(own[1])
             for value in sorted(picks, key=lambda found: sign * found):
                 offered.append({"move": f"{BID} {TYPES[kind]} {value}", "words": f"{type_words(kind)} {value}",
-                                "why": self.bid_reason((kind, value), own, value == nearest)})
+                                "kind": KIND_WORDS[kind], "why": self.bid_reason((kind, value), own, value == nearest)})
         return offered
 
     def bid_reason(self, bid, own, nearest):
-        """Why a bid is offered, in words: the hand it stands on, or that it is a promise or a bluff."""
+        """Why a bid is offered: the bid it passes, and how it stands to the hand (nothing yet in the first round)."""
         if own is None:
-            why = "a promise: two more cards come before the showdown"
+            why = ""
         elif bid == own:
             return "your hand exactly"
         elif bid[0] == own[0] and (bid[1] < own[1]) != self.losing:
@@ -177,4 +183,5 @@ class PrimeroSeen:
             why = "your hand may claim it (an exception of the rules)"
         else:
             why = "a bluff: your hand is " + ("less" if not self.losing else "more") + " than that"
-        return (f"just past {bid_words(self.bid)}: " if nearest and self.bid else "") + why
+        return "; ".join(part for part in (f"just past {bid_words(self.bid)}" if nearest and self.bid else "", why)
+                         if part)

@@ -353,5 +353,6 @@ def test_the_bids_offered_are_few_and_stand_on_the_hand():
     moves = [bid["move"] for bid in offered]
     assert len(offered) <= 10 and set(moves) <= set(game.legal_moves(0))
     assert "bid primero 68" in moves and "bid numerus 41" not in moves      # no understating the type
-    assert next(bid["why"] for bid in offered if bid["move"] == "bid primero 68") == "your hand exactly"
+    mine = next(bid for bid in offered if bid["move"] == "bid primero 68")
+    assert mine["why"] == "your hand exactly" and mine["kind"] == "one card of each suit"
     assert game.view(1)["offered_bids"] == []                                # only to the seat bidding
