@@ -313,5 +313,5 @@ class Gleek(GleekStakes, GleekSeen, DealSeriesGame):
             "honours_played": self.honours_played() if in_deal else [],
             "deals_in_game": self.deals_in_game,
             "hand_notes": self.hand_notes(seat) if in_deal else [],
-            "felt": self.felt(seat) if in_deal else None,
+            "felt": self.felt() if in_deal else None,
         }

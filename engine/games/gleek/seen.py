@@ -70,16 +70,16 @@ class GleekSeen:
             notes.append("A mournival of Aces: it beats any ruff")
         for rank, size in sets_in(hand):
             each = set_payment(rank, size)
-            notes.append(f"{set_words(rank, size).capitalize()}: {each} from each other player")
+            words = set_words(rank, size)
+            notes.append(f"{words[0].upper()}{words[1:]}: {each} from each other player")
         return notes
 
-    def felt(self, seat):
+    def felt(self):
         """What lies on the table (see templates/games/README.md)."""
         ruff = self.phase == PHASE_RUFF
         return {
             "counters": list(self.put) if ruff else None, "counters_label": "in the ruff",
-            "notes": ["folded" if str(other) in {str(key) for key in self.folded} else "" for other in range(3)]
-            if ruff else None,
+            "notes": ["folded" if other in self.folded else "" for other in range(3)] if ruff else None,
             "pot": self.ledger.pot, "pot_label": "Pot", "pot_note": "",
             "stock": len(self.stock) or None,
             "card_labels": {self.turn_up: "turn-up: trumps"} if self.turn_up else {},

@@ -337,3 +337,38 @@ def test_moves_read_in_any_case_and_spacing():
     assert state.parse_move(1, "10s") == "TS"
     with pytest.raises(NotationError):
         state.parse_move(1, "bid thirteen")
+
+
+# What the table says: buttons for what they do, hints of the stage in play, what the hand holds -----------
+
+
+def test_the_buttons_say_what_the_moves_do():
+    state = dealt()
+    assert state.action_words(1, "bid 13") == "Bid 13: pay 6 to each other player and 1 to the pot"
+    assert state.action_words(1, "pass") == "Pass: out of the auction"
+    moves(state, (1, "bid 13"), (2, "pass"), (0, "pass"))
+    assert state.phase == "discard" and state.action_words(1, "8S") == "Discard 8♠"   # not "Play 8♠"
+    for card in DISCARDS:
+        state.apply_move(1, card)
+    assert state.action_words(0, "pass") == "Check: put nothing in"
+    moves(state, (0, "vie 2"))
+    assert state.action_words(1, "see 2") == "See at 2: 2 more"
+    assert state.action_words(1, "raise 4") == "Raise to 4: 4 more"
+    assert state.action_words(1, "pass") == "Fold: owe 2 to the ruff's winner"
+
+
+def test_the_hints_are_the_stage_s_and_have_no_placeholders():
+    state = dealt()
+    assert set(state.hints()) == {"bid", "pass"} and "drop out" in state.hints()["pass"]
+    burton = bought({"vying": "burton"})
+    assert "ante" in burton.hints()["pass"] and "raise" not in burton.hints()
+    for hints in (state.hints(), bought().hints(), burton.hints()):
+        assert not any(" N" in hint or "N:" in hint for hint in hints.values())
+
+
+def test_a_seat_is_told_its_ruff_and_its_sets_before_they_are_paid():
+    notes = dealt().view(0)["hand_notes"]
+    assert notes[0].startswith("Ruff 44 in spades: ")
+    assert "A mournival of Jacks: 2 from each other player" in notes
+    assert "A gleek of Kings: 3 from each other player" in notes
+    assert dealt().view(0)["felt"]["card_labels"] == {"4C": "turn-up: trumps"}
