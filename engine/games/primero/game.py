@@ -224,8 +224,8 @@ class Primero(PrimeroEnding, PrimeroSeen, PhasedDeal):
             cards = [parse_card(word) for word in words[1:]]
             if len(set(cards)) == len(cards):
                 return f"{DISCARD} " + " ".join(sort_cards(cards, rank_order=RANKS))
-        raise NotationError(f"not a move of {self.title}: {text!r} (say vie, see, pass, fold, "
-                            "bid primero 45, discard 7S 2H or keep)")
+        raise NotationError(f"not a move of {self.title}: {text!r} (say vie, see, pass, fold, a bid such as "
+                            "bid primero 45, discard and the cards to exchange, or keep)")
 
     def explain_illegal(self, seat, move):
         verb = move.split()[0]
