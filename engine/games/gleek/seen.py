@@ -80,7 +80,7 @@ class GleekSeen:
         return {
             "counters": list(self.put) if ruff else None, "counters_label": "in the ruff",
             "notes": ["folded" if other in self.folded else "" for other in range(3)] if ruff else None,
-            "pot": self.ledger.pot, "pot_label": "Pot", "pot_note": "",
+            "pot": self.ledger.pot or None, "pot_label": "Pot", "pot_note": "",
             "stock": len(self.stock) or None,
             "card_labels": {self.turn_up: "turn-up: trumps"} if self.turn_up else {},
         }
