@@ -6,7 +6,7 @@ import re
 
 from app.services.moves import play_robot_turns
 from conftest import confirm_address, text_of
-from app_helpers import csrf_from, events_of, game_row, mails, state_of, token_for
+from app_helpers import csrf_from, events_of, game_row, mails, people, state_of, token_for
 
 ANN = {"name": "Ann", "email": "ann@example.org"}
 ROBOT = {"robot": "simple"}
@@ -59,3 +59,28 @@ def test_primero_is_played_from_the_table(client):
         body = text_of(mail)
         assert "The bet to match is" in body and "You may: " in body and "Bid: " in body
         assert "Your hand is worth " in body
+
+
+def test_the_felt_holds_the_bets_and_only_the_exchanging_seat_is_asked_to_exchange(client):
+    created = client.post("/api/games", json={"game": "primero", "seats": people(2)})
+    confirm_address("ann@example.org")
+    game_id = created.json["id"]
+    tokens = [token_for(game_id, seat) for seat in range(2)]
+    vier = state_of(game_id).to_move[0]
+    other = 1 - vier
+    names = ["Ann", "Bob"]
+    for move in ("vie 2", "bid numerus 20"):
+        page = client.get(f"/s/{tokens[vier]}").get_data(as_text=True)
+        answer = client.post(f"/s/{tokens[vier]}/move", data={"move": move, "seq": game_row(game_id).seq,
+                                                               "csrf_token": csrf_from(page)})
+        assert answer.status_code == 303
+    assert state_of(game_id).phase == "exchange"
+    mine, theirs = (client.get(f"/s/{tokens[seat]}").get_data(as_text=True) for seat in (vier, other))
+    assert "Exchange now" in mine and "Exchange now" not in theirs
+    assert f"{names[vier]} may exchange cards now" in theirs
+    for page in (mine, theirs):     # the bet lies before the vier, the bets' total in the middle
+        assert f'id="chips-{vier}">bet <strong>2</strong>' in page
+        assert 'id="felt-pot">Bets on the table <strong>2</strong>' in page and "in stock" in page
+    for seat, page in ((vier, mine), (other, theirs)):   # each is told what its own two cards are worth
+        worth = state_of(game_id).view(seat)["hand_worth"]
+        assert html.escape(f"{worth['words']}: {worth['why']}", quote=False) in page
