@@ -2,7 +2,7 @@
 words of its buttons and hints for the variant in play."""
 
 from ...cards import display
-from .hands import KIND_WORDS, TYPES, bid_words, evaluate, exception_covers, hand_worth, type_words
+from .hands import KIND_WORDS, NUMERUS, TYPES, bid_words, evaluate, exception_covers, hand_worth, points, type_words
 from .terms import (
     BID, DISCARD, ENGLISH, FOLD, KEEP, PASS, PHASE_BID, PHASE_EXCHANGE, PHASE_VYING, REST, SEE, VIE,
 )
@@ -157,24 +157,29 @@ class PrimeroSeen:
         """The few bids worth a button for the seat to bid: for each kind of hand it may claim, the one nearest the
         bid before, and its own hand where that is a bid it may make ({move, words, kind: what that kind is, why})."""
         allowed = self.bids_allowed(seat)
-        own = evaluate(self.hands[seat]) if len(self.hands[seat]) == 4 else None
+        hand = self.hands[seat]
+        own = evaluate(hand) if len(hand) == 4 else None
+        # Two cards of a suit already hold a Numerus: worth offering as it stands, though it is still a promise.
+        so_far = (NUMERUS, points(hand)) if own is None and len({card[1] for card in hand}) == 1 else None
         sign = -1 if self.losing else 1
         offered = []
         for kind in sorted({kind for kind, _ in allowed}):
             values = sorted(value for other, value in allowed if other == kind)
             nearest = values[0] if not self.losing else values[-1]
             picks = {nearest}
-            if own and own[0] == kind and own[1] in values:
-                picks.add(own[1])
+            for held in (own, so_far):
+                if held and held[0] == kind and held[1] in values:
+                    picks.add(held[1])
             for value in sorted(picks, key=lambda found: sign * found):
+                why = self.bid_reason((kind, value), own, so_far, value == nearest)
                 offered.append({"move": f"{BID} {TYPES[kind]} {value}", "words": f"{type_words(kind)} {value}",
-                                "kind": KIND_WORDS[kind], "why": self.bid_reason((kind, value), own, value == nearest)})
+                                "kind": KIND_WORDS[kind], "why": why})
         return offered
 
-    def bid_reason(self, bid, own, nearest):
+    def bid_reason(self, bid, own, so_far, nearest):
         """Why a bid is offered: the bid it passes, and how it stands to the hand (nothing yet in the first round)."""
         if own is None:
-            why = ""
+            why = "what your two cards count now" if bid == so_far else ""
         elif bid == own:
             return "your hand exactly"
         elif bid[0] == own[0] and (bid[1] < own[1]) != self.losing:

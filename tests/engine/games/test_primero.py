@@ -356,3 +356,11 @@ def test_the_bids_offered_are_few_and_stand_on_the_hand():
     mine = next(bid for bid in offered if bid["move"] == "bid primero 68")
     assert mine["why"] == "your hand exactly" and mine["kind"] == "one card of each suit"
     assert game.view(1)["offered_bids"] == []                                # only to the seat bidding
+
+
+def test_two_cards_of_a_suit_are_offered_as_the_numerus_they_hold_now():
+    game = new_game(players=2, dealer=1)
+    deal(game, [["7S", "6S"], ["7C", "5H"]])
+    game.apply_move(0, "vie 1")
+    offered = {bid["move"]: bid["why"] for bid in game.view(0)["offered_bids"]}
+    assert offered["bid numerus 39"] == "what your two cards count now" and offered["bid numerus 20"] == ""
