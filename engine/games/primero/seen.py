@@ -4,12 +4,12 @@ words of its buttons and hints for the variant in play."""
 from ...cards import display
 from .hands import KIND_WORDS, NUMERUS, TYPES, bid_words, evaluate, exception_covers, hand_worth, points, type_words
 from .terms import (
-    BID, DISCARD, ENGLISH, FOLD, KEEP, PASS, PHASE_BID, PHASE_EXCHANGE, PHASE_VYING, REST, SEE, VIE,
+    BID, DISCARD, ENGLISH, FOLD, ITALIAN, KEEP, LOSING, PASS, PHASE_BID, PHASE_EXCHANGE, PHASE_VYING, REST, SEE, VIE,
 )
 
 STATUS_WORDS = {"folded": "folded", "all_in": "all in", "to_move": "", "in": ""}
 HINTS = {
-    "italian": {
+    ITALIAN: {
         VIE: "match the bet and raise it, then name the hand you claim: it must beat the bid before, and the "
              "showdown holds you to it; you may exchange one or two cards after",
         SEE: "match the bet; you may exchange one or two cards after",
@@ -21,7 +21,7 @@ HINTS = {
         DISCARD: "put the chosen cards aside face down and draw as many from the stock",
         KEEP: "exchange no cards",
     },
-    "english": {
+    ENGLISH: {
         VIE: "put in one stake more than the bet; you may exchange any number of cards after",
         f"{VIE} {REST}": "raise by the Rest and call for the showdown; nobody may vie over it",
         SEE: "match the bet; you may exchange any number of cards after",
@@ -31,8 +31,8 @@ HINTS = {
         KEEP: "exchange no cards",
     },
 }
-HINTS["losing"] = {
-    **HINTS["italian"],
+HINTS[LOSING] = {
+    **HINTS[ITALIAN],
     BID: "the hand you claim: a lower kind of hand, or fewer points in the same kind (the lowest hand wins); at "
          "the showdown only hands of the final bid's kind, worth at most its points, can win",
 }
