@@ -75,6 +75,13 @@ class BoneAce(OneAndThirty):
             for payer, amount in settle(self.scores, winner, order, stake):
                 self.ledger.pay(self.deals, payer, winner, amount, "the bone")
 
+    def card_labels(self):
+        """Each up card says so; the bone's says whose it is."""
+        labels = {shown[0]: "up card" for shown in self.shown if shown}
+        if self.bone:
+            labels[self.bone["card"]] = "up card: the bone" + (" (the Bone-Ace)" if self.bone["bone_ace"] else "")
+        return labels
+
     def deal_facts(self):
         return {"bone": dict(self.bone)}
 

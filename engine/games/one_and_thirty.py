@@ -32,7 +32,7 @@ The stock cannot run out: the pack's cards add up to more than eight players
 can take (no hand goes past 41).
 """
 
-from ..cards import pack
+from ..cards import display, pack
 from ..dealing import deal_round
 from ..errors import IllegalMoveError, NotationError
 from ..options import Option
@@ -115,6 +115,7 @@ class OneAndThirty(PhasedDeal):
         DRAW: "take the top card of the stock; go over 31 and you are out",
         STICK: "keep your count and pass the turn on",
     }
+    turn_mail_keys = ("hand_worth",)
 
     def __init__(self, players, options, dealer):
         super().__init__(players, options, dealer)
@@ -265,10 +266,40 @@ class OneAndThirty(PhasedDeal):
             return []
         return [[seat, card] for seat, cards in enumerate(self.shown) for card in cards]
 
+    def action_words(self, seat, move):
+        """`Draw a card`, `Stick at 27`."""
+        if move == DRAW:
+            return "Draw a card"
+        return f"Stick at {self.total(seat)}" if seat is not None and self.phase == PHASE_PLAY else "Stick"
+
+    def hand_worth(self, seat):
+        """The seat's count toward 31 and how it is made: {total, why}."""
+        hand = self.hands[seat]
+        ace = self.opts["ace_value"]
+        total = hand_total(hand, ace)
+        parts = " + ".join(f"{display(card)} {card_value(card, ace)}" for card in hand)
+        left = (f"{TARGET - total} short of 31" if total < TARGET else "exactly 31" if total == TARGET
+                else "over 31: bust")
+        return {"total": total, "why": f"{parts} = {total}, {left}"}
+
+    def felt(self):
+        """What lies on the table (see templates/games/README.md): each player's face-up cards labelled, where
+        they stand, the pool, the stock."""
+        words = {"bust": "bust", "stuck": "stuck", "to_play": "", "waiting": ""}
+        return {"counters": None, "notes": [words[self.status(seat)] for seat in range(self.seat_count)],
+                "pot": self.ledger.pot or None, "pot_label": "Pool", "pot_note": "", "stock": len(self.stock),
+                "card_labels": self.card_labels()}
+
+    def card_labels(self):
+        return {}
+
     def own_view(self, seat):
         playing = self.phase == PHASE_PLAY
         return {
             "total": self.total(seat) if playing else None,
+            "hand_worth": self.hand_worth(seat) if playing else None,
+            "hand_notes": [f"Your count toward 31: {self.hand_worth(seat)['why']}"] if playing else [],
+            "felt": self.felt() if playing else None,
             "shown": [list(cards) for cards in self.shown] if playing else [[] for _ in self.hands],
             "statuses": [self.status(other) for other in range(self.seat_count)] if playing else [],
             "stock_size": len(self.stock) if playing else 0,

@@ -40,13 +40,15 @@ def test_a_deal_begins_through_the_table_and_the_mails(client):
     tokens = [token_for(game_id, seat) for seat in range(3)]
     bidder = state.to_move[0]
     page = client.get(f"/s/{tokens[bidder]}").get_data(as_text=True)
-    # the bids are one choice of amounts with one button; pass is a button of its own
-    assert '<button type="submit" name="move" value="pass">Pass</button>' in page
-    assert re.search(r'<select name="move" id="move-bid"><option value="bid 13">13</option>.*'
-                     r'<option value="bid 22">22</option></select>', page)
+    # the bids are one choice of amounts, each saying what the buyer pays, with one button; pass is a button
+    assert '<button type="submit" name="move" value="pass">Pass: out of the auction</button>' in page
+    assert re.search(r'<select name="move" id="move-bid"><option value="bid 13">Bid 13: pay 6 to each other player '
+                     r'and 1 to the pot</option>.*<option value="bid 22">Bid 22: pay 11 to each other player</option>'
+                     r'</select>', page)
     text = page_text(client, tokens[bidder])
     assert "The deal: the auction for the stock" in text and "The bid stands at 12" in text
-    assert "Bid : bid N: offer N counters for the stock" in text or "Bid: bid N" in text
+    assert "Bid : offer more than the last bid for the stock" in text and " N " not in text
+    assert "Ruff" in text.split("Your hand")[1].split("Bid for the stock")[0]     # what the hand holds
     post_move(client, tokens[bidder], "bid 13")
     assert events_of(game_id)[-1] == {"type": "move", "seat": bidder, "move": "bid 13"}
     after = state_of(game_id).to_move[0]
@@ -69,10 +71,12 @@ def test_a_deal_begins_through_the_table_and_the_mails(client):
     state = state_of(game_id)
     assert state.phase == "ruff"
     opener = state.to_move[0]
-    assert '<button type="submit" name="move" value="vie 2">Vie 2</button>' in client.get(
+    assert '<button type="submit" name="move" value="vie 2">Vie the ruff: put in 2</button>' in client.get(
         f"/s/{tokens[opener]}").get_data(as_text=True)
     post_move(client, tokens[opener], "vie 2")
     text = page_text(client, tokens[opener])
-    assert f"{names[opener]} vie 2" in text and "puts 2 in the pot to vie the ruff" in text
+    assert f"{names[opener]} vied 2" in text and "puts 2 in the pot to vie the ruff" in text
+    assert re.search(r'id="chips-%d">in the ruff <strong>2</strong>' % opener,
+                     client.get(f"/s/{tokens[opener]}").get_data(as_text=True))
     play_robot_turns(game_id)
     assert game_row(game_id).seq == len(events_of(game_id)) - 1

@@ -47,7 +47,7 @@ def test_a_whole_game_with_robots_through_the_api(client, game, options):
     assert state.over and state.deals == 3 and sum(state.scores) == 60
     assert pages, "Ann had a turn"
     page = re.sub(r"<[^>]+>", "", pages[0])
-    assert "At stake: 1 counter from each other player" in page and "Your count:" in page
+    assert "At stake: 1 counter from each other player" in page and "Your count toward 31: " in page
     hints = find_game(game).move_hints
     assert f"Draw: {hints['draw']}" in page and f"Stick: {hints['stick']}" in page
     assert "The trick" not in page and "No trumps" not in page
@@ -59,7 +59,7 @@ def test_a_whole_game_with_robots_through_the_api(client, game, options):
     # A deal-end mail follows a move that ends a deal before the last; a deal won by 31 on the deal has no move.
     assert len(deal_ends) <= 2 and all(" pays " in text_of(mail) for mail in deal_ends)
     turns = mails(kind="your_turn", game_id=game_id)
-    assert turns and all("(count " in text_of(mail) for mail in turns)
+    assert turns and all("(count " in text_of(mail) and "Your count toward 31: " in text_of(mail) for mail in turns)
     final = re.sub(r"<[^>]+>", "", html.unescape(client.get(f"/s/{token}").get_data(as_text=True)))
     assert "Last showdown (deal 3)" in final and "The game is over." in final
     # The first move's position: a deal in play (a deal won by 31 on the deal has no moves).
@@ -75,7 +75,9 @@ def test_the_buttons_post_the_moves(client):
     play_robot_turns(game_id)
     token = token_for(game_id, 1)
     page = client.get(f"/s/{token}").get_data(as_text=True)
-    assert re.search(r'<button type="submit" name="move" value="stick">Stick</button>', page)
+    count = state_of(game_id).total(1)
+    assert re.search(r'<button type="submit" name="move" value="stick">Stick at %d</button>' % count, page)
+    assert '<button type="submit" name="move" value="draw">Draw a card</button>' in page
     before = game_row(game_id).seq
     answer = client.post(f"/s/{token}/move", data={"move": "stick", "seq": before, "csrf_token": csrf_from(page)})
     assert answer.status_code == 303

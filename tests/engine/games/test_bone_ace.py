@@ -56,3 +56,9 @@ def test_the_up_cards_are_shown_to_everyone_and_the_rest_is_hidden():
     view = state.view(1)
     assert view["shown"] == [["KS"], ["AC"], ["AD"]]
     assert "KS" not in state.hidden_from(1) and "2S" in state.hidden_from(1)
+
+
+def test_the_up_cards_are_labelled_on_the_felt_and_the_bone_says_so():
+    state = bone_deal(["KS", "AC", "AD"])
+    assert state.view(0)["felt"]["card_labels"] == {
+        "KS": "up card", "AC": "up card", "AD": "up card: the bone (the Bone-Ace)"}

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from engine.bench import random_game
+from engine.bench import next_random_event
 from engine.dealing import stack_deck
 from engine.errors import IllegalMoveError, NotationError
 from engine.events import start_event
@@ -285,13 +285,30 @@ def test_honours_may_count_for_the_winner_of_their_trick_and_the_turn_up_for_the
     assert deal_count(tricks, "C", 2, "JC", "played")[2] == 15 + 9
 
 
-def test_a_game_is_one_round_of_three_deals_and_ranks_by_counters():
+def played_at_random(seed, options):
+    """A game of Gleek with `options`, every deal shuffled and every move chosen at random."""
+    rng = random.Random(seed)
+    state = start_state(start_event("gleek", 3, options, 0))
+    while state.awaiting is not None:
+        next_random_event(state, rng)
+    return state
+
+
+def test_a_game_is_its_rounds_of_three_deals_and_ranks_by_counters():
     for seed in range(20):
-        state = replay(random_game("gleek", random.Random(seed)))
+        state = played_at_random(seed, {"rounds": 1})
         assert state.over and state.ledger.pot == 0 and sum(state.scores) == 300
         assert state.deals == 3 or state.history[-1]["ended_by"] == "a player could not pay"
         assert set(state.result().seats) == {seat for seat in range(3) if state.scores[seat] == max(state.scores)}
-    assert start_state(start_event("gleek", 3, {"rounds": 2}, 0)).deals_in_game == 6
+    assert start_state(start_event("gleek", 3, {"rounds": 3}, 0)).deals_in_game == 9
+
+
+def test_a_session_is_six_deals_by_default():
+    """Rules file, 9: "A session is an agreed number of deals, a multiple of 3 (default 6)"."""
+    assert start_state(start_event("gleek", 3, {}, 0)).deals_in_game == 6
+    for seed in range(6):
+        state = played_at_random(seed, {"counters": 10000})
+        assert state.over and state.deals == 6
 
 
 def test_a_player_who_cannot_pay_ends_the_game_after_the_deal():
@@ -320,3 +337,38 @@ def test_moves_read_in_any_case_and_spacing():
     assert state.parse_move(1, "10s") == "TS"
     with pytest.raises(NotationError):
         state.parse_move(1, "bid thirteen")
+
+
+# What the table says: buttons for what they do, hints of the stage in play, what the hand holds -----------
+
+
+def test_the_buttons_say_what_the_moves_do():
+    state = dealt()
+    assert state.action_words(1, "bid 13") == "Bid 13: pay 6 to each other player and 1 to the pot"
+    assert state.action_words(1, "pass") == "Pass: out of the auction"
+    moves(state, (1, "bid 13"), (2, "pass"), (0, "pass"))
+    assert state.phase == "discard" and state.action_words(1, "8S") == "Discard 8♠"   # not "Play 8♠"
+    for card in DISCARDS:
+        state.apply_move(1, card)
+    assert state.action_words(0, "pass") == "Check: put nothing in"
+    moves(state, (0, "vie 2"))
+    assert state.action_words(1, "see 2") == "See at 2: 2 more"
+    assert state.action_words(1, "raise 4") == "Raise to 4: 4 more"
+    assert state.action_words(1, "pass") == "Fold: owe 2 to the ruff's winner"
+
+
+def test_the_hints_are_the_stage_s_and_have_no_placeholders():
+    state = dealt()
+    assert set(state.hints()) == {"bid", "pass"} and "drop out" in state.hints()["pass"]
+    burton = bought({"vying": "burton"})
+    assert "ante" in burton.hints()["pass"] and "raise" not in burton.hints()
+    for hints in (state.hints(), bought().hints(), burton.hints()):
+        assert not any(" N" in hint or "N:" in hint for hint in hints.values())
+
+
+def test_a_seat_is_told_its_ruff_and_its_sets_before_they_are_paid():
+    notes = dealt().view(0)["hand_notes"]
+    assert notes[0].startswith("Ruff 44 in spades: ")
+    assert "A mournival of Jacks: 2 from each other player" in notes
+    assert "A gleek of Kings: 3 from each other player" in notes
+    assert dealt().view(0)["felt"]["card_labels"] == {"4C": "turn-up: trumps"}

@@ -149,3 +149,13 @@ def test_three_cards_over_31_are_bust_from_the_deal_and_take_no_turn():
     assert state.view(1)["statuses"][0] == "bust" and state.view(1)["shown"][0] == ["AS", "AH", "KD"]
     two = dealt([["AS", "AH", "KD"], ["AC", "AD", "QD"]], [], {"ace_value": 11}, dealer=1)
     assert two.history[-1]["winner"] == 1 and two.history[-1]["how"] == "all_bust"
+
+
+def test_the_buttons_and_the_hand_say_the_count_toward_31():
+    state = dealt([["KS", "9H", "7D"], ["5C", "6C", "2D"], ["3H", "4H", "8S"]], ["QS"])
+    assert state.action_words(0, "draw") == "Draw a card"
+    assert state.action_words(0, "stick") == "Stick at 26"
+    assert state.view(0)["hand_worth"] == {"total": 26, "why": "K♠ 10 + 9♥ 9 + 7♦ 7 = 26, 5 short of 31"}
+    assert state.view(0)["hand_notes"] == ["Your count toward 31: K♠ 10 + 9♥ 9 + 7♦ 7 = 26, 5 short of 31"]
+    play(state, (0, "draw"))
+    assert state.view(1)["felt"]["notes"] == ["bust", "", ""] and state.view(1)["felt"]["stock"] == 42

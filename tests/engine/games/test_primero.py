@@ -5,7 +5,7 @@ import pytest
 from engine.dealing import stack_deck
 from engine.errors import IllegalMoveError
 from engine.games.primero import (
-    CHORUS, FLUXUS, NUMERUS, PRIMERO, SUPREMUS, Primero, evaluate, may_claim, share_bets, showdown_rank,
+    CHORUS, FLUXUS, NUMERUS, PRIMERO, SUPREMUS, Primero, evaluate, hand_worth, may_claim, share_bets, showdown_rank,
 )
 
 
@@ -270,3 +270,97 @@ def test_the_moves_read_in_any_case_and_order():
     assert game.parse_move(0, "BID Primero 45") == "bid primero 45"
     assert game.parse_move(0, "discard 6h 7♠") == "discard 7S 6H"
     assert game.parse_move(0, "hold") == "see"
+
+
+# English Primero: "ordinary vies may go several rounds until someone vies the Rest" (rules file, B) ----------
+
+
+def english_after_vie_and_see_in_both_phases():
+    game = new_game(players=2, dealer=1, variant="english")
+    deal(game, [["7S", "6H"], ["7C", "5C"]], rest=["AD", "4C", "6C", "2C"])
+    play(game, [(0, "vie"), (0, "keep"), (1, "see"), (1, "keep"),      # the first phase: a vie, seen
+                (0, "vie"), (0, "keep"), (1, "see"), (1, "keep")])     # the second: a vie, seen
+    return game
+
+
+def test_english_ordinary_vies_seen_by_everyone_go_round_again_until_the_rest():
+    game = english_after_vie_and_see_in_both_phases()
+    assert game.phase == "vying" and game.stage == 2 and not game.history     # no showdown yet
+    assert game.to_move == [0]
+    assert set(game.legal_moves(0)) == {"vie", "vie rest", "pass", "fold"}
+    game.apply_move(0, "vie rest")
+    game.apply_move(0, "keep")
+    assert game.legal_moves(1) == ["see"]                # the last player before the vier must see the Rest
+    game.apply_move(1, "see")
+    game.apply_move(1, "keep")
+    assert game.history[-1]["how"] == "showdown"           # only the Rest, put in by all, calls for it
+
+
+def test_english_a_round_of_passes_after_the_vies_throws_the_hands_in():
+    game = english_after_vie_and_see_in_both_phases()
+    play(game, [(0, "pass"), (0, "keep"), (1, "pass"), (1, "keep")])
+    assert game.history[-1]["how"] == "thrown_in" and game.ledger.pot == 4
+
+
+def test_italian_still_shows_down_once_the_second_vie_is_seen():
+    game = new_game(players=2, dealer=1, deals=2)
+    deal(game, [["7S", "6H"], ["7C", "5C"]], rest=["AD", "4C", "6C", "2C"])
+    play(game, [(0, "vie 2"), (0, "bid primero 60"), (0, "keep"), (1, "see"), (1, "keep"),
+                (0, "vie 1"), (0, "bid primero 61"), (0, "keep"), (1, "see"), (1, "keep")])
+    assert game.history[-1]["how"] == "showdown"
+
+
+# What the table says: hints of the variant in play, buttons that say what they cost, the hand's worth ---------
+
+
+@pytest.mark.parametrize("variant", ["italian", "english", "losing"])
+def test_hints_speak_of_the_variant_in_play_without_placeholders(variant):
+    hints = " ".join(new_game(variant=variant).hints().values())
+    assert "Italian" not in hints and "English" not in hints and "Losing" not in hints
+    assert "TYPE" not in hints and "CARDS" not in hints and " N " not in hints
+    assert ("Rest" in hints) == (variant == "english") and ("claim" in hints) == (variant != "english")
+
+
+def test_buttons_say_what_a_move_costs():
+    game = new_game(players=2, dealer=1)
+    deal(game, [["7S", "6H"], ["7C", "5C"]])
+    assert game.action_words(0, "vie 2") == "Vie: put in 2"
+    play(game, [(0, "vie 2"), (0, "bid numerus 20"), (0, "keep")])
+    assert game.action_words(1, "see") == "See: 2 more"
+    assert game.action_words(1, "vie 3") == "Vie: put in 5 (2 to match, 3 more)"
+    assert game.action_words(1, "discard 7C 5C") == "Discard 7♣ 5♣ and draw 2"
+    assert game.action_words(1, "bid primero 45") == "Bid Primero 45"
+
+
+@pytest.mark.parametrize("hand, words, why", [
+    (["7S", "7H", "7D", "7C"], "Chorus 84", "four of a kind, four 7s: 21 + 21 + 21 + 21"),
+    (["KS", "QS", "JS", "KH"], "Numerus 30", "best suit counts: spades, K♠ Q♠ J♠, 10 + 10 + 10"),
+    (["7S", "6S", "AS", "KH"], "Supremus 55", "the Ace, 6 and 7 of spades"),
+    (["7S", "6H", "5D", "KC"], "Primero 64", "one card of each suit: 21 + 18 + 15 + 10"),
+    (["7S", "6S"], "Numerus 39 so far", "both spades: 21 + 18 so far"),
+])
+def test_a_hand_is_worth_its_type_and_points_and_says_why(hand, words, why):
+    worth = hand_worth(hand)
+    assert worth["words"] == words and why in worth["why"]
+
+
+def test_the_bids_offered_are_few_and_stand_on_the_hand():
+    game = new_game(players=2, dealer=1)
+    deal(game, [["7S", "6H"], ["7C", "5C"]], rest=["5D", "KC", "4C", "6C"])
+    play(game, [(0, "vie 2"), (0, "bid numerus 40"), (0, "keep"), (1, "see"), (1, "keep"), (0, "vie 1")])
+    assert game.view(0)["hand_worth"]["words"] == "Primero 68"
+    offered = game.view(0)["offered_bids"]
+    moves = [bid["move"] for bid in offered]
+    assert len(offered) <= 10 and set(moves) <= set(game.legal_moves(0))
+    assert "bid primero 68" in moves and "bid numerus 41" not in moves      # no understating the type
+    mine = next(bid for bid in offered if bid["move"] == "bid primero 68")
+    assert mine["why"] == "your hand exactly" and mine["kind"] == "one card of each suit"
+    assert game.view(1)["offered_bids"] == []                                # only to the seat bidding
+
+
+def test_two_cards_of_a_suit_are_offered_as_the_numerus_they_hold_now():
+    game = new_game(players=2, dealer=1)
+    deal(game, [["7S", "6S"], ["7C", "5H"]])
+    game.apply_move(0, "vie 1")
+    offered = {bid["move"]: bid["why"] for bid in game.view(0)["offered_bids"]}
+    assert offered["bid numerus 39"] == "what your two cards count now" and offered["bid numerus 20"] == ""
