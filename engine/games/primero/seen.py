@@ -147,7 +147,8 @@ class PrimeroSeen:
             refund = self.bets[seat] // 2 if seat is not None and self.variant != ENGLISH else 0
             return "Fold" + (f": take back {refund}" if refund else "")
         if verb == BID:
-            return f"Bid {words[1].capitalize()} {words[2]}"
+            kind = TYPES.index(words[1])
+            return f"Claim {type_words(kind)} {words[2]}: {KIND_WORDS[kind]}"
         if verb == DISCARD:
             cards = words[1:]
             return f"Discard {' '.join(display(card.upper()) for card in cards)} and draw {len(cards)}"
