@@ -326,7 +326,8 @@ class Play:
             assert answer.status_code == 422
             text = answer.get_data(as_text=True)
             self.assert_names_none(text, forbidden - {card}, f"error answer to seat {seat}")
-            answers.append(text.replace(card, "<card>").replace(display(card), "<card>"))
+            message = answer.get_json()["error"]["message"]   # decoded: the JSON escapes a suit's symbol
+            answers.append(message.replace(card, "<card>").replace(display(card), "<card>"))
         assert len(set(answers)) <= 1, answers
 
 
