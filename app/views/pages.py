@@ -27,6 +27,12 @@ def health():
     return "ok\n", 200, {"Content-Type": "text/plain"}
 
 
+@bp.get("/favicon.ico")
+def favicon():
+    """Browsers ask for /favicon.ico where a page names no icon (a record, an API answer): the pages' own icon."""
+    return redirect(url_for("static", filename="favicon.svg"), 302)
+
+
 @bp.get("/lobby")
 def lobby():
     chosen = request.args.get("game")

@@ -21,6 +21,15 @@ def test_health_answers_ok(client):
     assert client.get("/health").data == b"ok\n"
 
 
+def test_every_page_names_its_icon_and_favicon_ico_leads_to_it(client):
+    href = re.search(r'<link rel="icon" href="([^"]+)" type="image/svg\+xml">', client.get("/").get_data(as_text=True))[1]
+    icon = client.get(href)
+    assert icon.status_code == 200 and icon.mimetype == "image/svg+xml" and b"<svg" in icon.data
+    icon.close()
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 302 and answer.location == href
+
+
 def test_home_and_lobby_list_every_game_quinto_first(client):
     home = client.get("/").get_data(as_text=True)
     assert re.findall(r'href="/lobby/(\w+)"', home)[0] == "quinto"
