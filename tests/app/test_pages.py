@@ -239,3 +239,12 @@ def test_the_mailbox_is_off_with_smtp_settings(tmp_path, database_url):
     assert production.test_client().get("/dev/mailbox.json").status_code == 404
     assert b"Mailbox" not in production.test_client().get("/").data
     production.extensions["cachette"]["db"].dispose()
+
+
+def test_players_are_listed_plainly_a_robot_marked_only_where_its_name_does_not_say_it(client):
+    game = start([{"name": "Ann", "email": "ann@example.org"}, {"robot": "random", "name": "Hal"}, *ROBOTS3[:2]])
+    listed = "Ann, Hal (robot), Robot 3, Robot 4"
+    assert f"Players: {listed}." in client.get(f"/s/{token_for(game.id, 0)}").get_data(as_text=True)
+    [invite] = mails(kind="invite")
+    assert f"Players: {listed}" in text_of(invite) and f"Players: {listed}." in html_of(invite)
+    assert "(robot)" not in text_of(mails(kind="confirm")[0]).replace("Hal (robot)", "")
