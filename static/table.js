@@ -4,7 +4,8 @@
  * when the position moved on, fetches the table's moving part (GET /s/<token>/table?since=<seq>) and
  * swaps it in, announcing the moves since in the page's aria-live region. A light poll rather than
  * Server-Sent Events: it passes through any proxy, and gunicorn's gthread workers hold no thread per
- * open table. Without script the page works as before, by reloading. */
+ * open table. Without script the page works as before, by reloading. Once the game is over, what only a
+ * game in play has (its settings of mail, time and vacation: `data-while-playing`) leaves the page. */
 (function () {
   "use strict";
   var INTERVAL_MS = 1500;
@@ -85,6 +86,11 @@
       return getting(live.getAttribute("data-part") + "?since=" + encodeURIComponent(shown), "text").then(function (html) {
         if (html) {
           swap(html);
+        }
+        if (over) {
+          Array.prototype.forEach.call(document.querySelectorAll("[data-while-playing]"), function (element) {
+            element.remove();
+          });
         }
       });
     }).catch(function () {

@@ -248,3 +248,17 @@ def test_players_are_listed_plainly_a_robot_marked_only_where_its_name_does_not_
     [invite] = mails(kind="invite")
     assert f"Players: {listed}" in text_of(invite) and f"Players: {listed}." in html_of(invite)
     assert "(robot)" not in text_of(mails(kind="confirm")[0]).replace("Hal (robot)", "")
+
+
+def test_a_finished_game_offers_no_deadline_vacation_or_time_settings(client):
+    game = start([{"name": "Ann", "email": "ann@example.org"}, *ROBOTS3], options={"target": 50})
+    token = token_for(game.id, 0)
+    playing = client.get(f"/s/{token}").get_data(as_text=True)
+    assert 'id="seat-settings"' in playing and "days left in this game" in playing and "Time per move" in playing
+    play_to_the_end(client, game.id, token)
+    for path in (f"/s/{token}", f"/s/{token}/mail"):
+        page = client.get(path).get_data(as_text=True)
+        assert "The game is over" in page or "This game is over" in page
+        for offered in ('id="seat-settings"', "vacation", "days left", "Time per move", "time zone", ", due "):
+            assert offered not in page, (path, offered)
+    assert client.get(f"/s/{token}/table").get_data(as_text=True).count("due") == 0
