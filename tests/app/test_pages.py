@@ -200,7 +200,8 @@ def test_confirmation_page_and_button(client):
     answer = client.post(link, data={"csrf_token": csrf_from(page.get_data(as_text=True))})
     assert answer.status_code == 303 and answer.location.startswith("/s/")
     assert len(mails(kind="invite")) == 4 and game_row(game.id).status == "active"
-    assert client.get(link).status_code == 403                     # single use
+    used = client.get(link)                                        # once used, it shows the game it started
+    assert used.status_code == 200 and b"This link started your game" in used.data and answer.location.encode() in used.data
     assert client.get("/confirm/forged.token").status_code == 403
 
 
