@@ -7,9 +7,10 @@ releases the newest waiting mail of each of its seats and drops the older
 ones (a week of turn mails helps nobody), and starts the games it set up
 (app.services.games.confirm_address). No address has two unused links from
 the same day: a game set up meanwhile waits for the link already mailed.
-A used link still opens, and shows the games it started. An address whose owner asked never to
-be mailed again is suppressed: nothing reaches it. The mail worker asks
-`withheld_status` about every mail before sending it, so no path escapes.
+A used link still opens, and shows the games it started. An address whose
+owner asked never to be mailed again is suppressed: nothing reaches it. The
+mail worker asks `withheld_status` about every mail before sending it, so
+no path escapes.
 """
 
 from datetime import UTC, timedelta
