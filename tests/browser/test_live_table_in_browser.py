@@ -12,7 +12,8 @@ from app.context import database
 from app.models import Game, Outbox
 from app.services import games
 from app.services.moves import play_robot_turns
-from browser_fixtures import SIZES, axe_violations, browser, free_port, screenshot_folder, served  # noqa: F401
+from browser_fixtures import (SIZES, axe_violations, browser, free_port, play_until, screenshot_folder,  # noqa: F401
+                              served, site, started)
 from conftest import confirm_address, make_config, text_of
 
 pytestmark = pytest.mark.browser
@@ -121,3 +122,20 @@ def test_the_deals_story_arrives_without_a_reload_and_goes_once_ann_moves_on(tab
                                                          timeout=6000)
     expect(page.locator("#deal-story")).to_have_count(0)
     assert page.evaluate("window.notReloaded") is True
+
+
+
+def test_an_open_table_drops_its_time_settings_when_the_game_ends(browser, tmp_path, sqlite_template, dispatched):
+    with site(tmp_path, sqlite_template, lambda app: (app, *started("one_and_thirty", options={"deals": 1}))) as (
+            base, (app, game_id, path)):
+        page = browser.new_page(viewport=SIZES["desktop"])
+        page.goto(base + path)
+        expect(page.locator("#seat-settings")).to_have_count(1)
+        page.evaluate("window.notReloaded = true")
+        with app.app_context():
+            play_until(app.test_client(), game_id, path, lambda answer: answer["status"] == "over")
+        expect(page.locator("#status")).to_contain_text("The game is over", timeout=6000)
+        expect(page.locator("#seat-settings")).to_have_count(0)
+        expect(page.locator("main")).not_to_contain_text("Time per move")
+        assert page.evaluate("window.notReloaded") is True
+        page.close()
