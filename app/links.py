@@ -4,7 +4,8 @@ A seat link carries (game id, seat, link version); bumping the seat's
 `link_version` revokes every link made before. A watch link carries (game id,
 watch version), revoked the same way by the game's `watch_version`. A confirmation link carries
 (address, link number) and expires; an unsubscribe link carries the address
-alone and does nothing else. A reply address carries a seat link's facts
+alone and does nothing else. A browser that has just confirmed an address
+keeps it in a signed cookie that expires (`browser_token`). A reply address carries a seat link's facts
 and the position its mail showed (see `reply_token`). Keys come from the config as a list, the
 newest last: links signed with an older key still open.
 
@@ -22,8 +23,10 @@ MY_GAMES = "my-games"
 UNSUBSCRIBE = "unsubscribe"
 REPLY = "reply-address"
 WATCH = "watch-link"
+BROWSER = "confirmed-browser"
 MY_GAMES_MAX_AGE = 7 * 24 * 3600
 CONFIRM_MAX_AGE = 7 * 24 * 3600
+BROWSER_MAX_AGE = 30 * 24 * 3600
 REJECTED = ("This link does not work: it may be incomplete, replaced by a newer one, already used or out of date. "
             "Use the link in your latest mail, or ask for fresh links to your games.")
 
@@ -113,6 +116,22 @@ def unsubscribe_token(keys, address):
 def read_unsubscribe_token(keys, token):
     try:
         address = _serializer(keys, UNSUBSCRIBE).loads(token)
+    except BadSignature:
+        raise BadLink() from None
+    if not isinstance(address, str):
+        raise BadLink()
+    return address
+
+
+def browser_token(keys, address):
+    """The cookie of a browser that has just confirmed `address`: its games start without asking again."""
+    return _serializer(keys, BROWSER, timed=True).dumps(address)
+
+
+def read_browser_token(keys, token):
+    """The address a browser confirmed; BadLink if the cookie was not signed by us or is out of date."""
+    try:
+        address = _serializer(keys, BROWSER, timed=True).loads(token, max_age=BROWSER_MAX_AGE)
     except BadSignature:
         raise BadLink() from None
     if not isinstance(address, str):

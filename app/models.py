@@ -62,6 +62,7 @@ class Game(SQLModel, table=True):
     remind_at: datetime | None = None                    # when to remind the mover; None once reminded
     created_at: datetime
     confirmed_at: datetime | None = None
+    confirm_link: int | None = None                      # the creator's confirmation link it waited for
     finished_at: datetime | None = None
     watch_version: int = 0                               # bumping it revokes every watch link made before
     watch_open: bool = False                             # whether the newest watch link works

@@ -111,6 +111,11 @@ def names_words(names):
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else ""
 
 
+def player_words(name, robot):
+    """A player as a list of players names them: `Hal (robot)`, but `Robot 2` alone, whose name says it."""
+    return f"{name} (robot)" if robot and "robot" not in name.lower() else name
+
+
 def position_words(view):
     """Where a seat's view stands, for the seat to move: `your lead, deal 2`, `your turn to play, deal 1`,
     `your call in the doubling, deal 3` (from the view's envelope alone, so the same for every game)."""

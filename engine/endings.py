@@ -16,15 +16,15 @@ THRESHOLD = "threshold"
 def penalty_end_options(threshold):
     """The options `end`, `deals` and `threshold` of a penalty game (the rules' `end = fixed_deals(N) | threshold(T)`)."""
     return (
-        Option("end", FIXED_DEALS,
-               "fixed_deals: play an agreed number of deals; threshold: stop once someone's penalties reach it",
-               choices=(FIXED_DEALS, THRESHOLD)),
+        Option("end", FIXED_DEALS, "when the game ends", choices=(FIXED_DEALS, THRESHOLD),
+               values=(("After a number of deals", "play the agreed number of deals"),
+                       ("At a penalty total", "stop once someone's penalties reach it"))),
         Option("deals", lambda players: 2 * players,
-               "with end=fixed_deals: how many deals, a multiple of the number of players so all deal equally",
-               minimum=1, maximum=100),
+               "how many deals, when the game ends after a number of them (a multiple of the number of players, "
+               "so that all deal equally)", minimum=1, maximum=100),
         Option("threshold", threshold,
-               "with end=threshold: the penalty total that ends (and loses) the game",
-               minimum=1, maximum=500),
+               "when the game ends at a penalty total: the total that ends (and loses) the game",
+               minimum=1, maximum=500, label="Penalty total"),
     )
 
 

@@ -8,7 +8,9 @@
  * player does, a move seen, or the page shown again brings it back to 1.5 s at once. A correspondence
  * game moves a few times a day, so its open tables cost almost nothing (bench/live_tables.py reads these
  * constants). A light poll rather than Server-Sent Events: it passes through any proxy, and gunicorn's
- * gthread workers hold no thread per open table. Without script the page works as before, by reloading. */
+ * gthread workers hold no thread per open table. Without script the page works as before, by reloading.
+ * Once the game is over, what only a game in play has (its settings of mail, time and vacation:
+ * `data-while-playing`) leaves the page. */
 (function () {
   "use strict";
   var INTERVAL_MS = 1500;
@@ -126,6 +128,11 @@
       return getting(live.getAttribute("data-part") + "?since=" + encodeURIComponent(shown), "text").then(function (html) {
         if (html) {
           swap(html);
+        }
+        if (over) {
+          Array.prototype.forEach.call(document.querySelectorAll("[data-while-playing]"), function (element) {
+            element.remove();
+          });
         }
       });
     }).catch(function () {

@@ -5,9 +5,12 @@ to it. Until then it is sent nothing but confirmation mails, at most one a
 day; everything else waits (outbox status `unconfirmed`). Confirming
 releases the newest waiting mail of each of its seats and drops the older
 ones (a week of turn mails helps nobody), and starts the games it set up
-(app.services.games.confirm_address). An address whose owner asked never to
-be mailed again is suppressed: nothing reaches it. The mail worker asks
-`withheld_status` about every mail before sending it, so no path escapes.
+(app.services.games.confirm_address). No address has two unused links from
+the same day: a game set up meanwhile waits for the link already mailed.
+A used link still opens, and shows the games it started. An address whose
+owner asked never to be mailed again is suppressed: nothing reaches it. The
+mail worker asks `withheld_status` about every mail before sending it, so
+no path escapes.
 """
 
 from datetime import UTC, timedelta
@@ -25,6 +28,7 @@ from ..models import (ADDRESS_CONFIRMED, ADDRESS_SUPPRESSED, ADDRESS_UNCONFIRMED
 from .clock import utcnow
 from .errors import Forbidden
 from .mail import queue_mail
+from .seats import seat_path
 
 CONFIRM = "confirm"                        # the kind of mail that carries a confirmation link
 UNCONFIRMED_MAIL_EVERY = timedelta(days=1)
@@ -106,11 +110,11 @@ def queue_confirmation(session, consent, subject, context, now):
 
 
 def confirmation_due(consent, now):
-    """Whether a confirmation mail may go to this address now: never when suppressed, and at most one a day
-    while it is unconfirmed."""
+    """Whether a confirmation mail may go to this address now: never when suppressed, nor while a link mailed
+    within the day is unused (it confirms whatever it would: five games set up in a minute get one mail)."""
     if consent.state == ADDRESS_SUPPRESSED:
         return False
-    return not (consent.state == ADDRESS_UNCONFIRMED and consent.confirm_sent_at is not None
+    return not (consent.links_spent < consent.links_issued and consent.confirm_sent_at is not None
                 and now - aware(consent.confirm_sent_at) < UNCONFIRMED_MAIL_EVERY)
 
 
@@ -120,30 +124,36 @@ def aware(moment):
 
 
 def open_confirmation(session, token, lock=False):
-    """The Consent row a confirmation link stands for, if the link is unspent; Forbidden (one message) if not."""
+    """(the Consent row a confirmation link stands for, the link's number, whether it is spent);
+    Forbidden (one message) if the link is bad, expired, or unspent and its address suppressed."""
     try:
         address, number = read_confirm_token(settings().signing_keys, token)
     except BadLink:
         raise Forbidden(REJECTED) from None
     query = select(Consent).where(Consent.address == address)
     consent = session.execute(query.with_for_update() if lock else query).scalar_one_or_none()
-    unspent = consent is not None and consent.links_spent < number <= consent.links_issued
-    if not unspent or consent.state == ADDRESS_SUPPRESSED:
+    if consent is None or not 0 < number <= consent.links_issued:
         raise Forbidden(REJECTED)
-    return consent
+    spent = number <= consent.links_spent
+    if not spent and consent.state == ADDRESS_SUPPRESSED:
+        raise Forbidden(REJECTED)
+    return consent, number, spent
 
 
 def use_confirmation(session, token):
     """Confirm the address a link was mailed to, spend every link it was sent so far, and release its held mail.
 
-    Returns the address; Forbidden (one message) if the link is bad, spent or expired.
+    Returns (the address, the link's number), or (the address, None) when the link was spent already, and
+    nothing changes; Forbidden (one message) if the link is bad or expired.
     """
-    consent = open_confirmation(session, token, lock=True)
+    consent, number, spent = open_confirmation(session, token, lock=True)
+    if spent:
+        return consent.address, None
     consent.links_spent = consent.links_issued
     if consent.state != ADDRESS_CONFIRMED:
         consent.state, consent.confirmed_at = ADDRESS_CONFIRMED, utcnow()
     release_held(session, consent.address)
-    return consent.address
+    return consent.address, number
 
 
 def release_held(session, address):
@@ -172,11 +182,24 @@ def waiting_games(session, address, lock=False):
 
 
 def confirmation_preview(token):
-    """(address, the games confirming would start) for a confirmation link's page; Forbidden as using it would be."""
+    """What a confirmation link's page shows: (address, whether the link is spent, games). An unspent link's
+    games are those confirming would start; a spent link's, those it was mailed for, started since, each
+    with its creator's table. Forbidden as using the link would be."""
     with database().reading() as session:
-        consent = open_confirmation(session, token)
-        games = waiting_games(session, consent.address)
-    return consent.address, [{"title": find_game(game.game).title, "created_at": game.created_at} for game in games]
+        consent, number, spent = open_confirmation(session, token)
+        if not spent:
+            games = [{"title": find_game(game.game).title, "created_at": game.created_at}
+                     for game in waiting_games(session, consent.address)]
+            return consent.address, False, games
+        rows = session.execute(select(Game, Seat).join(Seat, Seat.game_id == Game.id)
+                               .where(Game.creator_email == consent.address, Game.confirm_link == number,
+                                      Game.status != STATUS_UNCONFIRMED, Seat.email == consent.address)
+                               .order_by(Game.created_at, Seat.seat)).all()
+    tables = {}
+    for game, seat in rows:
+        tables.setdefault(game.id, {"title": find_game(game.game).title, "created_at": game.created_at,
+                                    "table": seat_path(seat)})
+    return consent.address, True, list(tables.values())
 
 
 def unsubscribed_address(token):

@@ -8,18 +8,18 @@ from engine import AWAITING_MOVE, start_event, start_state
 from .. import positions
 from ..context import database, settings
 from ..db import queue_after_commit
-from ..models import STATUS_ACTIVE, STATUS_UNCONFIRMED, Game, Seat
+from ..models import ADDRESS_CONFIRMED, STATUS_ACTIVE, STATUS_UNCONFIRMED, Game, Seat
 from . import consent, notify
 from .auto import moves_itself
 from .clock import utcnow
 from .record import deal_while_awaited, replay_game, sync_summary, write_event
-from .seats import seats_of
+from .seats import seat_path, seats_of
 from .spec import parse_game_spec
 
 FIRST_DEALER = 0  # seats are assigned by the creator, so who deals first is theirs to choose too
 
 
-def create_game(data, admit=None):
+def create_game(data, admit=None, confirmed_by=None):
     """Start a game from API-shaped data; returns the Game row.
 
     `admit(addresses)` may refuse the request (a rate limit) once it is
@@ -27,7 +27,9 @@ def create_game(data, admit=None):
     event, the first deal (drawn with `secrets`), the seats, and one mail:
     the creator's confirmation. Every game waits for its creator to confirm
     it from their mailbox, so that nobody can start a game, and its mail, in
-    someone else's name; nobody else is mailed before that.
+    someone else's name; nobody else is mailed before that. Only a request
+    from a browser that has just confirmed the creator's address
+    (`confirmed_by`, read from its signed cookie) starts the game at once.
     """
     spec = parse_game_spec(data)
     if admit is not None:
@@ -48,17 +50,21 @@ def create_game(data, admit=None):
         sync_summary(game, state)
         game.status = STATUS_UNCONFIRMED     # even a game its first deal ended: its players hear of it once confirmed
         session.flush()
-        queue_game_confirmation(session, game, seats_of(session, game.id), now)
+        book = consent.locked(session, [spec.creator_email], now)
+        if confirmed_by == spec.creator_email and book[confirmed_by].state == ADDRESS_CONFIRMED:
+            start_confirmed(session, game)
+        else:
+            queue_game_confirmation(session, game, seats_of(session, game.id), book[spec.creator_email], now)
     return game
 
 
-def queue_game_confirmation(session, game, seats, now):
-    """The creator's confirmation mail (none if their address had one within the day and is still unconfirmed:
-    that mail's link starts this game too)."""
+def queue_game_confirmation(session, game, seats, creator_consent, now):
+    """The creator's confirmation mail (none if their address had one within the day that is still unused: that
+    mail's link starts this game too); the game remembers which link it waits for."""
     creator = notify.creator_of(game, seats)
     context = dict(notify.game_context(game, seats), name=creator.name, reason="own_game")
-    book = consent.locked(session, [creator.email], now)
-    consent.queue_confirmation(session, book[creator.email], f"Confirm your game of {context['title']}", context, now)
+    consent.queue_confirmation(session, creator_consent, f"Confirm your game of {context['title']}", context, now)
+    game.confirm_link = creator_consent.links_issued
 
 
 def confirm_address(token):
@@ -66,12 +72,22 @@ def confirm_address(token):
 
     The address is confirmed and its held mail released (app.services.consent),
     and every game it set up that waits starts: its players are invited.
-    Returns (address, [the creator's seat in each game started]).
+    Returns (address, [the creator's seat in each game started]), or
+    (address, None) for a link used before, which changes nothing.
     """
     with database().writing() as session:
-        address = consent.use_confirmation(session, token)
+        address, number = consent.use_confirmation(session, token)
+        if number is None:
+            return address, None
         started = [start_confirmed(session, game) for game in consent.waiting_games(session, address, lock=True)]
     return address, started
+
+
+def creator_table(game_id):
+    """The path of the table of the creator of a game."""
+    with database().reading() as session:
+        game = session.get(Game, game_id)
+        return seat_path(notify.creator_of(game, seats_of(session, game_id)))
 
 
 def start_confirmed(session, game):

@@ -1,27 +1,46 @@
-"""Confirming an address (and the games it set up), and stopping all mail to it (RFC 8058 one-click)."""
+"""Confirming an address (and the games it set up), remembering the browser that did, and stopping all mail to it
+(RFC 8058 one-click)."""
 
 from flask import Blueprint, redirect, render_template, request
 
 from .. import csrf
+from ..context import settings
+from ..links import BROWSER_MAX_AGE, BadLink, browser_token, read_browser_token
 from ..services import consent, games, mygames
 from ..services.seats import seat_path
 
 bp = Blueprint("consent", __name__)
 ONE_CLICK = "One-Click"
+CONFIRMED_COOKIE = "confirmed"
 
 
 @bp.get("/confirm/<token>")
 def confirm_page(token):
-    address, waiting = consent.confirmation_preview(token)
-    return render_template("pages/confirm.html", token=token, address=address, games=waiting)
+    address, spent, listed = consent.confirmation_preview(token)
+    return render_template("pages/confirm.html", token=token, address=address, spent=spent, games=listed)
 
 
 @bp.post("/confirm/<token>")
 def confirm(token):
-    """Confirm, then go to the table of the one game this started, or to the list of the address's games."""
+    """Confirm, then go to the table of the one game this started, or to the list of the address's games; a link
+    used before shows again the games it started. The browser is remembered for the next games it sets up."""
     csrf.check()
     address, creators = games.confirm_address(token)
-    return redirect(seat_path(creators[0]) if len(creators) == 1 else mygames.list_path(address), 303)
+    if creators is None:
+        return redirect(f"/confirm/{token}", 303)
+    answer = redirect(seat_path(creators[0]) if len(creators) == 1 else mygames.list_path(address), 303)
+    answer.set_cookie(CONFIRMED_COOKIE, browser_token(settings().signing_keys, address), max_age=BROWSER_MAX_AGE,
+                      httponly=True, secure=settings().base_url.startswith("https://"), samesite="Lax")
+    return answer
+
+
+def confirmed_address():
+    """The address this browser has just confirmed (its signed cookie, within its age), or None."""
+    cookie = request.cookies.get(CONFIRMED_COOKIE)
+    try:
+        return None if cookie is None else read_browser_token(settings().signing_keys, cookie)
+    except BadLink:
+        return None
 
 
 @bp.get("/unsubscribe/<token>")

@@ -47,9 +47,11 @@ def option_fields(game, players):
             continue
         default = option.default_for(players)
         if option.choices:
-            choices = [(encode(choice), label(choice)) for choice in option.choices]
-            fields.append({"name": option.name, "label": option.title, "help": option.help,
-                           "kind": "choice", "choices": choices, "value": encode(default)})
+            words = option.value_words()
+            fields.append({"name": option.name, "label": option.title, "help": option.help, "kind": "choice",
+                           "choices": [(encode(choice), label) for choice, label, _ in words],
+                           "meanings": [(label, meaning) for _, label, meaning in words if meaning],
+                           "value": encode(default)})
         else:
             fields.append({"name": option.name, "label": option.title, "help": option.help,
                            "kind": "number", "min": option.minimum, "max": option.maximum, "value": default})
@@ -91,10 +93,6 @@ def encode(value):
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
-
-
-def label(text):
-    return str(text).replace("_", " ").capitalize() if not isinstance(text, bool) else ("Yes" if text else "No")
 
 
 def read_form(game_name, form):

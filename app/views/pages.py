@@ -6,11 +6,12 @@ from jinja2 import TemplateNotFound
 from engine import all_games, shown
 
 from .. import csrf, limits
-from ..models import TIMEOUT_POLICIES
+from ..models import STATUS_UNCONFIRMED, TIMEOUT_POLICIES
 from ..services import games as game_service
 from ..services import mygames
 from ..services.errors import BadInput
 from . import lobby_form
+from .consent import confirmed_address
 from .fields import whole_number
 
 bp = Blueprint("pages", __name__)
@@ -25,6 +26,12 @@ def home():
 def health():
     """A trivial answer for load balancers (and the benchmark's baseline)."""
     return "ok\n", 200, {"Content-Type": "text/plain"}
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """Browsers ask for /favicon.ico where a page names no icon (a record, an API answer): the pages' own icon."""
+    return redirect(url_for("static", filename="favicon.svg"), 302)
 
 
 @bp.get("/lobby")
@@ -55,11 +62,14 @@ def new_game(name):
         csrf.check()
     if request.method == "POST" and lobby_form.CHANGE_PLAYERS not in form:
         try:
-            created = game_service.create_game(lobby_form.read_form(name, request.form), limits.admit_games)
+            created = game_service.create_game(lobby_form.read_form(name, request.form), limits.admit_games,
+                                               confirmed_by=confirmed_address())
         except BadInput as problem:
             error = problem.message
         else:
-            return redirect(url_for("pages.started", game_id=created.id), 303)
+            if created.status == STATUS_UNCONFIRMED:
+                return redirect(url_for("pages.started", game_id=created.id), 303)
+            return redirect(game_service.creator_table(created.id), 303)
     players = whole_number(form.get("players"))
     if players not in game.players:
         players = game.players[0]

@@ -6,7 +6,7 @@ from engine import find_game
 from engine.cards import display
 
 from .. import csrf
-from ..present import move_label
+from ..present import move_label, player_words
 from ..services import downloads, replays
 from ..services.errors import BadInput
 from .fields import whole_number
@@ -38,7 +38,7 @@ def story_lines(events, names):
             else:
                 lines.append(f"Deal {deals}. Cards you saw dealt: {' '.join(seen) or 'none'}")
         elif event["type"] == "move":
-            who = names[event["seat"]] + (" (robot)" if event.get("by") == "robot" else "")
+            who = player_words(names[event["seat"]], event.get("by") == "robot")
             move = event["move"]
             lines.append(f"{who}: {move_label(move)}" if move is not None else f"{who} played a card face down")
         elif event.get("kind") == "timeout":

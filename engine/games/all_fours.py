@@ -61,15 +61,17 @@ class AllFours(DealSeriesGame):
     options = (
         Option("target", 49, "points that win the game: 49 as the seed says, or the traditional 7, 10 or 11",
                choices=(49, 7, 10, 11)),
-        Option("follow", "seed",
-               "seed: follow suit, else trump if you can; traditional: follow suit or trump at will",
-               choices=("seed", "traditional")),
+        Option("follow", "seed", "what a player who cannot follow suit must do", choices=("seed", "traditional"),
+               values=(("Follow, else trump", "follow suit, else trump if you can"),
+                       ("Follow or trump at will", "follow suit or trump, as you like (the traditional rule)"))),
         Option("jack_point", "dealt", "the Jack point goes to whoever was dealt the Jack of trumps, or won it",
-               choices=("dealt", "won")),
-        Option("game_tie", "non_dealer", "who scores Game when card-points are equal", choices=("non_dealer", "nobody")),
-        Option("run_the_cards", TURN_ONLY,
-               "after a refusal: turn cards until a new suit (seed), or deal three more each and turn again",
-               choices=(TURN_ONLY, DEAL_THREE_MORE)),
+               choices=("dealt", "won"), values=(("Dealt the Jack", ""), ("Won the Jack", ""))),
+        Option("game_tie", "non_dealer", "who scores Game when card-points are equal", choices=("non_dealer", "nobody"),
+               values=(("The non-dealer", ""), ("Nobody", ""))),
+        Option("run_the_cards", TURN_ONLY, "after a refusal, how a new trump suit is found",
+               choices=(TURN_ONLY, DEAL_THREE_MORE),
+               values=(("Turn until a new suit", "turn cards until one of a new suit comes up"),
+                       ("Deal three more", "deal three more cards each and turn again"))),
     )
 
     def __init__(self, players, options, dealer):

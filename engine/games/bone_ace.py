@@ -46,11 +46,12 @@ class BoneAce(OneAndThirty):
     title = "Bone-Ace"
     blurb = "One-and-Thirty with a card face up: the best up card takes the bone, then race for 31."
     options = common_options(11) + (
-        Option("bone_ace", "A_diamonds", "the Ace that beats every other up card: A_diamonds (Cotton) "
-               "or A_hearts (Willughby)", choices=tuple(BONE_ACES)),
-        Option("bone_payment", STAKE_FROM_EACH, "stake_from_each: every other player pays the bone's winner a "
-               "stake; half_pool: everyone puts a stake in a pool, the bone takes half and the deal's winner the rest",
-               choices=(STAKE_FROM_EACH, HALF_POOL)),
+        Option("bone_ace", "A_diamonds", "the Ace that beats every other up card", choices=tuple(BONE_ACES),
+               values=(("The Ace of diamonds", "Cotton"), ("The Ace of hearts", "Willughby"))),
+        Option("bone_payment", STAKE_FROM_EACH, "what winning the bone earns", choices=(STAKE_FROM_EACH, HALF_POOL),
+               values=(("A stake from each", "every other player pays the bone's winner a stake"),
+                       ("Half the pool", "everyone puts a stake in a pool; the bone takes half, the deal's winner "
+                        "the rest"))),
     )
 
     def __init__(self, players, options, dealer):

@@ -63,15 +63,16 @@ class CatchTheTen(DealSeriesGame):
     stop_option = "stop_at_41"
     options = (
         Option("teams", lambda players: "two_teams" if players in PARTNERSHIP_PLAYERS else "none",
-               "none: everyone plays alone; two_teams: two sides alternating round the table; "
-               "pairs: sides of two, partners opposite (partnerships need 4, 6 or 8 players)",
-               choices=("none", "two_teams", "pairs")),
+               "who plays with whom (partnerships need 4, 6 or 8 players)", choices=("none", "two_teams", "pairs"),
+               values=(("Everyone plays alone", ""), ("Two teams", "two sides, alternating round the table"),
+                       ("Pairs", "sides of two, partners opposite"))),
         Option("stop_at_41", False,
                "whether play stops the moment a player or side reaches 41 by capturing a counting card",
                choices=(False, True)),
         Option("eight_player_pack", "add_fives",
                "with eight players: add the four Fives (40 cards) or remove the four Sixes (32 cards)",
-               choices=("add_fives", "remove_sixes"), players=(8,)),
+               choices=("add_fives", "remove_sixes"), players=(8,),
+               values=(("Add the Fives", "40 cards"), ("Remove the Sixes", "32 cards"))),
     )
 
     def __init__(self, players, options, dealer):

@@ -88,7 +88,8 @@ class Karnoffel(DealSeriesGame):
         Option("non_led_devil", POWERLESS,
                "what the 7 of trumps (the Devil) is worth when it is not led: nothing (the published order), "
                "or a plain 7 of the suit led (the seed)",
-               choices=(POWERLESS, AS_SEVEN), label="Devil not led"),
+               choices=(POWERLESS, AS_SEVEN), label="Devil not led",
+               values=(("Worth nothing", ""), ("A 7 of the suit led", ""))),
         Option("minor_trumps_beat_plain", False,
                "whether the King, Queen, 10, 9 and 8 of trumps beat the plain 10s and below of another suit led "
                "(the seed's reading); by default they are plain cards",

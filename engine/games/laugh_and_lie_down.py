@@ -105,10 +105,12 @@ class LaughAndLieDown(PhasedDeal):
     kind = KIND_OTHER
     score_meaning = COUNTERS
     options = (
-        Option("lay_downs", AUTOMATIC, "automatic: the engine lays by every mournival, pair royal's pair and "
-               "uncatchable pair at once, and gives the dealer a table mournival (the file's decision); declared: "
-               "each player lays his own on his turn, and a table mournival goes to the first to claim it",
-               choices=(AUTOMATIC, DECLARED), label="Free lay-downs"),
+        Option("lay_downs", AUTOMATIC, "how free lay-downs are made", choices=(AUTOMATIC, DECLARED),
+               label="Free lay-downs",
+               values=(("Made for you", "every mournival, pair royal's pair and uncatchable pair is laid by at "
+                        "once, and the dealer gets a table mournival"),
+                       ("Declared", "each player lays their own on their turn, and a table mournival goes to the "
+                        "first to claim it"))),
         Option("stake", 1, "counters in one stake", minimum=1, maximum=10, label="Stake"),
         Option("counters", 20, "counters each player starts with (at least the 7 stakes a deal can cost)",
                minimum=7, maximum=1000, label="Counters"),

@@ -55,9 +55,10 @@ class LosingLoadum(DealSeriesGame):
         Option("lives", 3, "counters each player starts with; losing the last puts him out (2 for a short game)",
                minimum=1, maximum=9, label="Lives"),
         Option("on_31", END_DEAL,
-               "end_deal: the deal stops when someone's loaders reach 31, and only he loses a life; "
-               "drop_out_continue: he loses a life and leaves the deal, and the others play on",
-               choices=(END_DEAL, DROP_OUT), label="When loaders reach 31"),
+               "what happens when someone's loaders reach 31", choices=(END_DEAL, DROP_OUT),
+               label="When loaders reach 31",
+               values=(("The deal ends", "only that player loses a life"),
+                       ("They drop out", "they lose a life and leave the deal, and the others play on"))),
         Option("carry_totals", False,
                "whether loaders run on from deal to deal until 31 (a modern retelling) "
                "instead of starting from 0 each deal",

@@ -133,9 +133,10 @@ class Maw(DealSeriesGame):
                "for the turned-up trump before the first lead",
                choices=(True, False), label="Robbing the turn-up"),
         Option("follow", SEED,
-               "seed: follow suit, else trump if you can; spoil_five: to a plain suit led, follow or trump as you "
-               "like (the top three trumps need never be played either way)",
-               choices=(SEED, SPOIL_FIVE), label="Following"),
+               "what a player must play to a card led", choices=(SEED, SPOIL_FIVE), label="Following",
+               values=(("Follow, else trump", "follow suit, else trump if you can"),
+                       ("As in Spoil Five", "to a plain suit led, follow or trump as you like (the top three trumps "
+                        "need never be played either way)"))),
         Option("deals", lambda players: 2 * players,
                "how many deals the game lasts; by default each player deals twice",
                minimum=1, maximum=100, label="Deals"),

@@ -207,11 +207,12 @@ class Noddy(PhasedDeal):
     options = (
         Option("target", 31, "the score that wins the game at once: 31 (the seed), or 15, 21 (Wikipedia) or 61 "
                "(Randle Holme)", choices=(31, 15, 21, 61), label="Game"),
-        Option("after_go", PLAY_ON, "play_on: when a player cannot lay a card, the others play on while they can "
-               "(Cribbage's way, the file's decision); end_play: the play stops at the first go, and the last to lay "
-               "scores 1 (the seed's wording)", choices=(PLAY_ON, END_PLAY), label="After a go"),
-        Option("noddy_in_play", False, "true: laying Knave Noddy in the play scores 1; false: it scores only in the "
-               "hand count (the file's decision)", choices=(False, True), label="Knave Noddy scores in the play"),
+        Option("after_go", PLAY_ON, "what happens when a player cannot lay a card", choices=(PLAY_ON, END_PLAY),
+               label="After a go",
+               values=(("Play on", "the others play on while they can (as in Cribbage)"),
+                       ("The play stops", "the play stops at the first go, and the last to lay scores 1"))),
+        Option("noddy_in_play", False, "whether laying Knave Noddy in the play scores 1, as well as in the hand "
+               "count", choices=(False, True), label="Knave Noddy scores in the play"),
     )
     move_hints = {}   # every move is a card; a go is said by the engine for a player who cannot lay one
     turn_mail_keys = ("up_card", "knave_noddy_suit", "play_count", "pile", "lays", "hand_count")

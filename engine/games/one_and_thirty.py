@@ -91,8 +91,8 @@ def common_options(ace_default):
     """The options One-and-Thirty and its Bone-Ace variant share."""
     return (
         Option("ace_value", ace_default, "what an Ace counts toward 31: 1 or 11 (never both)", choices=(1, 11)),
-        Option("double_for_31", True, "true: reaching exactly 31 wins a double stake from each other player "
-               "(Willughby); false: a single stake", choices=(True, False)),
+        Option("double_for_31", True, "whether reaching exactly 31 wins a double stake from each other player "
+               "(Willughby) rather than a single one", choices=(True, False)),
         Option("stake", 1, "counters in one stake", minimum=1, maximum=10),
         Option("counters", 20, "counters each player starts with", minimum=1, maximum=1000),
         Option("deals", lambda players: players,

@@ -54,8 +54,8 @@ class Polignac(DealSeriesGame):
     score_meaning = PENALTY
     move_hints = {"capot": "undertake to win every trick of this deal", "pass": ""}
     options = (
-        Option("rank", "polignac", "card order in each suit: polignac (K Q J A 10 9 8 7) or standard (A K Q J 10 …)",
-               choices=("polignac", "standard")),
+        Option("rank", "polignac", "card order in each suit", choices=("polignac", "standard"),
+               values=(("Polignac's", "K Q J A 10 9 8 7"), ("Standard", "A K Q J 10 9 8 7"))),
         Option("capot", False, "whether a player may undertake to win every trick before the first lead",
                choices=(False, True)),
     ) + penalty_end_options(threshold=10)

@@ -103,11 +103,13 @@ class Reunion(DealSeriesGame):
     options = (
         Option("dealer_order", DISCARD_THEN_PICK_UP,
                "whether the dealer discards before or after taking the face-down table card",
-               choices=(DISCARD_THEN_PICK_UP, PICK_UP_THEN_DISCARD)),
+               choices=(DISCARD_THEN_PICK_UP, PICK_UP_THEN_DISCARD),
+               values=(("Discard, then pick up", ""), ("Pick up, then discard", ""))),
         Option("double_rule", "times_two",
                "what 'pays double' means when the other opponent has 150 or more: "
                "twice their normal stakes, a flat 2, or their normal stakes but at least 2",
-               choices=("times_two", "flat_two", "at_least_two")),
+               choices=("times_two", "flat_two", "at_least_two"),
+               values=(("Twice the stakes", ""), ("A flat 2", ""), ("The stakes, at least 2", ""))),
     )
 
     def __init__(self, players, options, dealer):

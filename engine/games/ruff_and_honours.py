@@ -61,19 +61,20 @@ class RuffAndHonours(DealSeriesGame):
     move_hints = {"ruff": "take the stock into your hand, then discard as many cards face down",
                   "pass": "leave the stock alone and play the hand you were dealt"}
     options = (
-        Option("variant", "ruff", "ruff: 52 cards, a 4-card stock and the ruff; honours: 48 cards, all dealt",
-               choices=("ruff", "honours")),
+        Option("variant", "ruff", "which of the two games is played", choices=("ruff", "honours"),
+               values=(("Ruff", "52 cards, a 4-card stock and the ruff"), ("Honours", "48 cards, all dealt"))),
         Option("ruff_enabled", True, "Ruff variant: whether the holder of the trump Ace may take the stock",
                choices=(True, False)),
         Option("honours_trump_card", "dealer_last",
                "Honours variant: the turned trump is the dealer's last card or the last card dealt to the dealer's left",
-               choices=("dealer_last", "eldest_last")),
-        Option("honours_scale", "1_2", "points for three or four honours: 1 and 2, or 2 and 4",
-               choices=("1_2", "2_4")),
-        Option("honours_timing", "immediate",
-               "immediate: honours count when trumps are fixed; after_play_whist: after the tricks, "
-               "and not for a side one point short of game",
-               choices=("immediate", "after_play_whist")),
+               choices=("dealer_last", "eldest_last"),
+               values=(("The dealer's last card", ""), ("The last card to the dealer's left", ""))),
+        Option("honours_scale", "1_2", "points for three or four honours", choices=("1_2", "2_4"),
+               values=(("1 and 2", ""), ("2 and 4", ""))),
+        Option("honours_timing", "immediate", "when honours count", choices=("immediate", "after_play_whist"),
+               values=(("At once", "as soon as trumps are fixed"),
+                       ("After the play", "after the tricks, as in Whist, and not for a side one point short of "
+                        "game"))),
     )
 
     def __init__(self, players, options, dealer):

@@ -41,10 +41,10 @@ class Sueca(DealSeriesGame):
     options = (
         Option("pack", "sueca40",
                "Sueca's 40 cards (A 7 K J Q…), or Einwerfen's 32 (A K Q J 10 9 8 7)",
-               choices=("sueca40", "einwerfen32")),
-        Option("all_tricks", 3, "game points for taking every trick (3, or 4: the whole game)", choices=(3, 4)),
-        Option("direction", "cw", "play to the left (cw) or, as in Portugal, to the right (ccw)",
-               choices=("cw", "ccw")),
+               choices=("sueca40", "einwerfen32"), values=(("Sueca's 40 cards", ""), ("Einwerfen's 32 cards", ""))),
+        Option("all_tricks", 3, "game points for taking every trick (3, or 4, the whole game)", choices=(3, 4)),
+        Option("direction", "cw", "which way play goes round", choices=("cw", "ccw"),
+               values=(("To the left", "clockwise"), ("To the right", "anticlockwise, as in Portugal"))),
     )
 
     def __init__(self, players, options, dealer):

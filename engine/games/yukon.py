@@ -75,11 +75,12 @@ class Yukon(DealSeriesGame):
     players = (2, 3, 4)
     options = (
         Option("yukon_lead", YUKON_SUIT,
-               "when a Jack is led: yukon_suit — play a Jack if you can; "
-               "printed_suit — follow the led Jack's printed suit, else play a Jack",
-               choices=(YUKON_SUIT, PRINTED_SUIT), label="Following a Jack that is led"),
+               "what a player must play when a Jack is led", choices=(YUKON_SUIT, PRINTED_SUIT),
+               label="Following a Jack that is led",
+               values=(("A Jack", "play a Jack if you can"),
+                       ("Its printed suit", "follow the led Jack's printed suit, else play a Jack"))),
         Option("partnerships", lambda players: players == 4,
-               "with four players: two partnerships, partners sitting opposite (true), or everyone plays alone (false)",
+               "with four players: two partnerships, partners sitting opposite, rather than everyone playing alone",
                choices=(True, False), label="Partnerships (four players)", players=(4,)),
     )
 

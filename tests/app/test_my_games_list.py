@@ -1,5 +1,5 @@
-"""The "my games" list: the game, the other players, whose turn, the deadline, the last move and the score,
-the games awaiting your move first."""
+"""The "my games" list: a card per game (the game, the other players, whose turn, the deadline, the last move and
+the score, and its table's link), the games awaiting your move first."""
 
 import re
 
@@ -35,7 +35,15 @@ def play_until(game_id, seat):
 
 
 def rows_of(page):
-    return re.findall(r"<tr( class=\"your-move\")?><td>(.*?)</tr>", page, re.S)
+    """(whether it awaits your move, its card's markup) for each game's card, in order."""
+    assert "<table" not in page, "a list of cards, not a wide table, reads well on a phone"
+    return re.findall(r'<li class="game-card( your-move)?">(.*?)</li>', page, re.S)
+
+
+def field(card, label):
+    """The value a game's card gives for `label` (None when the card has no such line)."""
+    found = re.search(rf"<dt>{label}</dt><dd>(.*?)</dd>", card, re.S)
+    return found and found[1]
 
 
 def test_the_list_tells_games_apart_with_ann_s_moves_first(client):
@@ -53,12 +61,13 @@ def test_the_list_tells_games_apart_with_ann_s_moves_first(client):
     for (_, row), game_id in zip(rows, order):
         seats = seats_of(game_id)
         others = [seats[number].name for number in (1, 2, 3)]
-        assert f"<td>{others[0]}, {others[1]} and {others[2]}</td>" in row
-        assert re.search(r"<td>\w{3} \d+ \w{3} at \d\d:\d\d UTC</td>", row), "the last move's time"
-        assert re.search(rf"<td>(Ann and {others[1]}|{others[0]} and {others[2]}) \d+, ", row), "the score by side"
-    assert "<strong>Your move</strong>" in rows[0][1] and "<td>in 3 days, " in rows[0][1]
-    assert "<td>Bob&#39;s move</td>" in rows[1][1] and "<td>in 3 days, " in rows[1][1]
-    assert "over: Ann and " in rows[2][1] and " won" in rows[2][1] and "in 3 days" not in rows[2][1]
+        assert field(row, "With") == f"{others[0]}, {others[1]} and {others[2]}"
+        assert re.fullmatch(r"\w{3} \d+ \w{3} at \d\d:\d\d UTC", field(row, "Last move")), "the last move's time"
+        assert re.match(rf"(Ann and {others[1]}|{others[0]} and {others[2]}) \d+, ", field(row, "Score")), "by side"
+        assert f'<a class="button" href="/s/{token_for(game_id, 0)}">Open the table of Quinto</a>' in row
+    assert field(rows[0][1], "Turn") == "<strong>Your move</strong>" and field(rows[0][1], "Deadline").startswith("in 3 days, ")
+    assert field(rows[1][1], "Turn") == "Bob&#39;s move" and field(rows[1][1], "Deadline").startswith("in 3 days, ")
+    assert "over: Ann and " in rows[2][1] and " won" in rows[2][1] and field(rows[2][1], "Deadline") is None
 
 
 def test_a_robot_s_turn_in_the_list_is_thinking_with_no_deadline(client):
@@ -69,4 +78,4 @@ def test_a_robot_s_turn_in_the_list_is_thinking_with_no_deadline(client):
         state = state_of(game.id)
     [(_, row)] = rows_of(client.get(list_path("ann@example.org")).get_data(as_text=True))
     robot = seats_of(game.id)[state.controller(state.to_move[0])]
-    assert f"<td>{robot.name} is thinking</td><td></td>" in row
+    assert field(row, "Turn") == f"{robot.name} is thinking" and field(row, "Deadline") is None

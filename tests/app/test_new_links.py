@@ -1,6 +1,7 @@
 """Replacing seat links (by their person, or by the game's creator), single-use expiring confirmation links, and
 one message for every rejected link."""
 
+import re
 import time
 from types import SimpleNamespace
 
@@ -72,14 +73,19 @@ def test_new_links_are_rate_limited(tmp_path, database_url, dispatched):
         application.extensions["cachette"]["db"].dispose()
 
 
-def test_a_confirmation_link_works_once(client):
-    set_up([ANN, BOB, *ROBOTS3[:2]])
+def test_a_used_confirmation_link_shows_the_games_it_started_and_changes_nothing(client):
+    first = set_up([ANN, BOB, *ROBOTS3[:2]])
+    second = set_up([ANN, *ROBOTS3], game="sueca")
     token = confirmation_token("ann@example.org")
     assert confirm_by_page(client, "ann@example.org").status_code == 303
     before = counts()
-    assert client.get(f"/confirm/{token}").status_code == 403
+    page = client.get(f"/confirm/{token}")
+    shown = page.get_data(as_text=True)
+    assert page.status_code == 200 and "Your address is confirmed" in shown and "This link started your 2 games" in shown
+    assert [f"/s/{token_for(first.id, 0)}", f"/s/{token_for(second.id, 0)}"] == re.findall(r'href="(/s/[^"]+)"', shown)
     csrf = csrf_from(client.get("/my-games").get_data(as_text=True))
-    assert client.post(f"/confirm/{token}", data={"csrf_token": csrf}).status_code == 403
+    again = client.post(f"/confirm/{token}", data={"csrf_token": csrf})
+    assert again.status_code == 303 and again.location == f"/confirm/{token}"
     assert counts() == before
 
 
@@ -94,7 +100,7 @@ def test_a_confirmation_link_expires(app, client, monkeypatch):
     assert client.get(f"/confirm/{confirmation_token('ann@example.org')}").status_code == 200
 
 
-@pytest.mark.parametrize("reason", ["tampered", "revoked", "unknown game", "used", "expired", "another purpose"])
+@pytest.mark.parametrize("reason", ["tampered", "revoked", "unknown game", "never mailed", "expired", "another purpose"])
 def test_every_rejected_link_gets_the_one_message(app, client, monkeypatch, reason):
     keys = app.extensions["cachette"]["config"].signing_keys
     game = start()
@@ -106,8 +112,8 @@ def test_every_rejected_link_gets_the_one_message(app, client, monkeypatch, reas
         path = f"/s/{link}"
     elif reason == "unknown game":
         path = "/s/" + seat_token(keys, SimpleNamespace(game_id="nogame", seat=0, link_version=1))
-    elif reason == "used":
-        path = "/confirm/" + confirmation_token("ann@example.org")
+    elif reason == "never mailed":
+        path = "/confirm/" + confirm_token(keys, "ann@example.org", 9)
     elif reason == "expired":
         monkeypatch.setattr(time, "time", lambda: 1_000_000.0)
         path = "/my-games/" + my_games_token(keys, "ann@example.org")

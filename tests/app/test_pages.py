@@ -21,6 +21,15 @@ def test_health_answers_ok(client):
     assert client.get("/health").data == b"ok\n"
 
 
+def test_every_page_names_its_icon_and_favicon_ico_leads_to_it(client):
+    href = re.search(r'<link rel="icon" href="([^"]+)" type="image/svg\+xml">', client.get("/").get_data(as_text=True))[1]
+    icon = client.get(href)
+    assert icon.status_code == 200 and icon.mimetype == "image/svg+xml" and b"<svg" in icon.data
+    icon.close()
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 302 and answer.location == href
+
+
 def test_home_and_lobby_list_every_game_quinto_first(client):
     home = client.get("/").get_data(as_text=True)
     assert re.findall(r'href="/lobby/(\w+)"', home)[0] == "quinto"
@@ -191,7 +200,8 @@ def test_confirmation_page_and_button(client):
     answer = client.post(link, data={"csrf_token": csrf_from(page.get_data(as_text=True))})
     assert answer.status_code == 303 and answer.location.startswith("/s/")
     assert len(mails(kind="invite")) == 4 and game_row(game.id).status == "active"
-    assert client.get(link).status_code == 403                     # single use
+    used = client.get(link)                                        # once used, it shows the game it started
+    assert used.status_code == 200 and b"This link started your game" in used.data and answer.location.encode() in used.data
     assert client.get("/confirm/forged.token").status_code == 403
 
 
@@ -230,3 +240,26 @@ def test_the_mailbox_is_off_with_smtp_settings(tmp_path, database_url):
     assert production.test_client().get("/dev/mailbox.json").status_code == 404
     assert b"Mailbox" not in production.test_client().get("/").data
     production.extensions["cachette"]["db"].dispose()
+
+
+def test_players_are_listed_plainly_a_robot_marked_only_where_its_name_does_not_say_it(client):
+    game = start([{"name": "Ann", "email": "ann@example.org"}, {"robot": "random", "name": "Hal"}, *ROBOTS3[:2]])
+    listed = "Ann, Hal (robot), Robot 3, Robot 4"
+    assert f"Players: {listed}." in client.get(f"/s/{token_for(game.id, 0)}").get_data(as_text=True)
+    [invite] = mails(kind="invite")
+    assert f"Players: {listed}" in text_of(invite) and f"Players: {listed}." in html_of(invite)
+    assert "(robot)" not in text_of(mails(kind="confirm")[0]).replace("Hal (robot)", "")
+
+
+def test_a_finished_game_offers_no_deadline_vacation_or_time_settings(client):
+    game = start([{"name": "Ann", "email": "ann@example.org"}, *ROBOTS3], options={"target": 50})
+    token = token_for(game.id, 0)
+    playing = client.get(f"/s/{token}").get_data(as_text=True)
+    assert 'id="seat-settings"' in playing and "days left in this game" in playing and "Time per move" in playing
+    play_to_the_end(client, game.id, token)
+    for path in (f"/s/{token}", f"/s/{token}/mail"):
+        page = client.get(path).get_data(as_text=True)
+        assert "The game is over" in page or "This game is over" in page
+        for offered in ('id="seat-settings"', "vacation", "days left", "Time per move", "time zone", ", due "):
+            assert offered not in page, (path, offered)
+    assert client.get(f"/s/{token}/table").get_data(as_text=True).count("due") == 0

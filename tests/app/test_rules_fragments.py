@@ -160,11 +160,11 @@ def test_every_engine_option_is_explained(game):
     registered = all_games()
     assert game in registered, f"{game} is not registered in the engine"
     fragment = fragment_of(game)
+    text = " ".join(" ".join(fragment.text).split())
     for option in registered[game].options:
-        assert option.name in fragment.code, f"option {option.name} is not explained"
-        for choice in option.choices:
-            shown = str(choice).lower() if isinstance(choice, bool) else str(choice)
-            assert shown in fragment.code, f"value {shown} of option {option.name} is not explained"
+        assert option.title in text, f"option {option.title} is not explained"
+        for _, label, _ in option.value_words():
+            assert label in text, f"value {label} of option {option.title} is not explained"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -120,6 +120,7 @@ def build_pages(app):
         "my-games-list": "/my-games/" + my_games_token(keys, ANN["email"]),
         "mailbox": "/dev/mailbox",
         "confirm": "/confirm/" + confirmation_token("bob@example.org"),
+        "confirm-used": "/confirm/" + confirmation_token(ANN["email"]),      # it shows the games it started
         "unsubscribe": "/unsubscribe/" + unsubscribe_token(keys, ANN["email"]),
         "error-bad-seat-link": "/s/not-a-seat-link",
         "error-bad-step": f"{over}/replay?step=first",

@@ -13,7 +13,8 @@ from app.context import database
 from app.models import Game, Outbox
 from app.services import games
 from app.services.moves import play_robot_turns
-from browser_fixtures import SIZES, axe_violations, browser, free_port, screenshot_folder, served  # noqa: F401
+from browser_fixtures import (SIZES, axe_violations, browser, free_port, play_until, screenshot_folder,  # noqa: F401
+                              served, site, started)
 from conftest import confirm_address, make_config, text_of
 
 pytestmark = pytest.mark.browser
@@ -178,3 +179,18 @@ def test_a_quiet_table_asks_less_and_less_a_hidden_one_not_at_all_and_a_player_b
     clock.run_for(600_000, step=5000)
     assert len(asked) == hidden_from              # a hidden page does not ask
     page.close()
+
+def test_an_open_table_drops_its_time_settings_when_the_game_ends(browser, tmp_path, sqlite_template, dispatched):
+    with site(tmp_path, sqlite_template, lambda app: (app, *started("one_and_thirty", options={"deals": 1}))) as (
+            base, (app, game_id, path)):
+        page = browser.new_page(viewport=SIZES["desktop"])
+        page.goto(base + path)
+        expect(page.locator("#seat-settings")).to_have_count(1)
+        page.evaluate("window.notReloaded = true")
+        with app.app_context():
+            play_until(app.test_client(), game_id, path, lambda answer: answer["status"] == "over")
+        expect(page.locator("#status")).to_contain_text("The game is over", timeout=6000)
+        expect(page.locator("#seat-settings")).to_have_count(0)
+        expect(page.locator("main")).not_to_contain_text("Time per move")
+        assert page.evaluate("window.notReloaded") is True
+        page.close()

@@ -45,21 +45,23 @@ class Gleek(GleekStakes, GleekSeen, DealSeriesGame):
                "or 13 (Cotgrave)", minimum=12, maximum=13, label="Opening bid"),
         Option("odd_penny", "pot", "where the odd counter of an odd winning bid goes: the pot, eldest "
                "(kept if eldest bought), or the last player to drop out",
-               choices=("pot", "eldest", "last_out"), label="Odd counter of the stock"),
+               choices=("pot", "eldest", "last_out"), label="Odd counter of the stock",
+               values=(("The pot", ""), ("Eldest", "kept if eldest bought"), ("The last out", ""))),
         Option("exchange_order", TAKE_THEN_DISCARD, "the buyer takes the stock then lays out seven (Parlett), "
                "or lays out seven first (Willughby)", choices=(TAKE_THEN_DISCARD, DISCARD_THEN_TAKE),
-               label="Exchange order"),
+               label="Exchange order", values=(("Take, then lay out", "Parlett"), ("Lay out, then take", "Willughby"))),
         Option("ruff_stake", 2, "the stake for opening the ruff; doubled in the deal after one where "
                "nobody opened", minimum=1, maximum=20, label="Ruff stake"),
-        Option("vying", "stakes", "stakes: open, see, raise by 2 and fold owing the stake (Cachette's reading "
-               "of Willughby and Cotton); burton: a 1-counter ante, and 1 more from each who vies",
-               choices=("stakes", "burton"), label="Vying the ruff"),
-        Option("sets_paid", "all", "all: every gleek and mournival is paid; best_only: only the holder of "
-               "the best set is paid, for all their sets (Piquet-style)", choices=("all", "best_only"),
-               label="Sets paid"),
+        Option("vying", "stakes", "how the ruff is vied", choices=("stakes", "burton"), label="Vying the ruff",
+               values=(("Stakes", "open, see, raise by 2 and fold owing the stake (Cachette's reading of Willughby "
+                        "and Cotton)"), ("Burton", "a 1-counter ante, and 1 more from each who vies"))),
+        Option("sets_paid", "all", "which gleeks and mournivals are paid", choices=("all", "best_only"),
+               label="Sets paid", values=(("All", "every gleek and mournival is paid"),
+                                          ("Best only", "only the holder of the best set is paid, for all their "
+                                           "sets (as in Piquet)"))),
         Option("honours_basis", "played", "whether Tib, Tom, King and Queen count for the player who played "
                "them or for the winner of their trick", choices=("played", "won_in_tricks"),
-               label="Honours count for"),
+               label="Honours count for", values=(("Who played them", ""), ("Who won them", ""))),
         Option("must_play_highest", False, "Willughby: a player following suit must play their highest card "
                "of it", choices=(False, True), label="Follow with the highest"),
         Option("tiddy_payment", True, "Tiddy (the Four of trumps) played earns 2 from each opponent",

@@ -29,9 +29,10 @@ class Primero(PrimeroEnding, PrimeroSeen, PhasedDeal):
     kind = KIND_VYING
     score_meaning = COUNTERS
     options = (
-        Option("variant", ITALIAN, "italian: every vie names a bid that the showdown holds you to; english: a common "
-               "pot, no bids, the Rest and swigging; losing: the lowest hand wins (invented by Cachette, the rules "
-               "give one sentence)", choices=(ITALIAN, ENGLISH, LOSING), label="Variant"),
+        Option("variant", ITALIAN, "which Primero is played", choices=(ITALIAN, ENGLISH, LOSING), label="Variant",
+               values=(("Italian", "every vie names a bid that the showdown holds you to"),
+                       ("English", "a common pot, no bids, the Rest and swigging"),
+                       ("Losing", "the lowest hand wins (invented by Cachette: the rules give one sentence)"))),
         Option("counters", 30, "counters each player starts with", minimum=1, maximum=1000,
                label="Starting counters"),
         Option("deals", lambda players: players, "how many deals the game lasts; by default one round, a deal "
@@ -44,7 +45,7 @@ class Primero(PrimeroEnding, PrimeroSeen, PhasedDeal):
         Option("ante", 0, "counters each player puts in at every deal before the cards are seen (none in the "
                "sources)", minimum=0, maximum=10, label="Ante"),
         Option("numerus_exchange", True, "Italian and Losing: whoever vies at Numerus or Supremus in the second "
-               "round must exchange one or two cards (the garbled rule read literally); false: no such duty",
+               "round must exchange one or two cards (the garbled rule read literally)",
                choices=(True, False), label="Exchange after a Numerus bid"),
     )
     turn_mail_keys = ("actions_since", "bid", "hand_worth", "level", "pot", "staked", "statuses", "to_see", "variant")
