@@ -72,6 +72,8 @@ def too_many(what, whose, setting):
 games_per_client = per_client("limit_games_per_client", "new games",
                               exempt_when=lambda: "change_players" in request.form)
 links_per_client = per_client("limit_links_per_client", "requests for links")
+# Replaying a pasted record mails nobody but costs a replay of every event.
+replays_per_client = per_client("limit_replays_per_client", "replays")
 admit_games = per_address("limit_games_per_address", "new games")
 admit_links = per_address("limit_links_per_address", "mailed links")
 # Replies by mail (app.services.replies), counted per seat (`<game id>:<seat>`), or per sender when refused.

@@ -5,7 +5,7 @@ from flask import Blueprint, Response, render_template, request
 from engine import find_game
 from engine.cards import display
 
-from .. import csrf
+from .. import csrf, limits
 from ..present import move_label
 from ..services import downloads, replays
 from ..services.errors import BadInput
@@ -13,7 +13,7 @@ from .fields import whole_number
 from .table import seat_names
 
 bp = Blueprint("records", __name__)
-PASTED_RECORD_LIMIT = 512 * 1024   # a long finished game is some tens of kilobytes
+PASTED_RECORD_LIMIT = 512 * 1024   # the request; the record's own bounds are replays.RECORD_*
 
 
 @bp.get("/s/<token>/record.txt")
@@ -54,6 +54,7 @@ def replay_form():
 
 
 @bp.post("/replay")
+@limits.replays_per_client
 def replay_pasted():
     request.max_content_length = PASTED_RECORD_LIMIT
     csrf.check()
