@@ -20,6 +20,9 @@ CONFIRM = "confirm-address"
 MY_GAMES = "my-games"
 UNSUBSCRIBE = "unsubscribe"
 REPLY = "reply-address"
+CONFIRMED_BROWSER = "confirmed-browser"
+CONFIRMED_COOKIE = "cachette_confirmed"       # a browser's proof that it confirmed an address
+CONFIRMED_BROWSER_MAX_AGE = 365 * 24 * 3600
 MY_GAMES_MAX_AGE = 7 * 24 * 3600
 CONFIRM_MAX_AGE = 7 * 24 * 3600
 REJECTED = ("This link does not work: it may be incomplete, replaced by a newer one, already used or out of date. "
@@ -95,6 +98,22 @@ def unsubscribe_token(keys, address):
 def read_unsubscribe_token(keys, token):
     try:
         address = _serializer(keys, UNSUBSCRIBE).loads(token)
+    except BadSignature:
+        raise BadLink() from None
+    if not isinstance(address, str):
+        raise BadLink()
+    return address
+
+
+def confirmed_browser_token(keys, address):
+    """The value of the cookie a browser gets when it confirms `address` (CONFIRMED_COOKIE)."""
+    return _serializer(keys, CONFIRMED_BROWSER, timed=True).dumps(address)
+
+
+def read_confirmed_browser_token(keys, token):
+    """The address a confirmed browser's cookie stands for; BadLink if not ours or too old."""
+    try:
+        address = _serializer(keys, CONFIRMED_BROWSER, timed=True).loads(token, max_age=CONFIRMED_BROWSER_MAX_AGE)
     except BadSignature:
         raise BadLink() from None
     if not isinstance(address, str):

@@ -8,6 +8,7 @@ from datetime import datetime
 from celery import shared_task
 from flask import current_app
 
+from app.limits import TooManyRequests
 from app.services.moves import play_robot_turns
 from app.services.mygames import mail_my_games as queue_list_mail
 
@@ -64,8 +65,12 @@ def send_digests():
 
 @shared_task(name="cachette.mail_my_games", ignore_result=True)
 def mail_my_games(email, requested_at):
-    """Look up an address's games and queue the list mail if it plays (the web request did not look)."""
-    return queue_list_mail(email, datetime.fromisoformat(requested_at))
+    """Look up an address's games and queue the list mail if it plays (the web request did not look), within
+    what others may have mailed to the address: past it, nothing is sent."""
+    try:
+        return queue_list_mail(email, datetime.fromisoformat(requested_at))
+    except TooManyRequests:
+        return False
 
 
 @shared_task(name="cachette.poll_replies", ignore_result=True)

@@ -94,7 +94,7 @@ def my_games():
         return render_template("pages/my_games_ask.html", sent=False, error=None)
     csrf.check()
     try:
-        mygames.request_my_games(request.form.get("email", ""), limits.admit_links)
+        mygames.request_my_games(request.form.get("email", ""), limits.confirmed_address())
     except BadInput as problem:
         return render_template("pages/my_games_ask.html", sent=False, error=problem.message), 422
     return render_template("pages/my_games_ask.html", sent=True, error=None)
