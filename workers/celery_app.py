@@ -6,7 +6,7 @@ The broker is the Redis at REDIS_URL, which a production start requires;
 
 from datetime import timedelta
 
-from celery import Celery, Task
+from celery import Celery, Task, bootsteps
 
 TASK_MODULES = ["workers.tasks"]
 
@@ -22,10 +22,25 @@ def celery_init_app(flask_app):
     config = flask_app.extensions["cachette"]["config"]
     celery = Celery(flask_app.name, task_cls=FlaskTask, include=TASK_MODULES)
     celery.conf.update(celery_settings(config))
+    celery.steps["consumer"].add(PickUpOnConnect)
     celery.set_default()
     flask_app.extensions["celery"] = celery
     import workers.tasks  # noqa: F401  (registers the shared tasks on this app)
     return celery
+
+
+class PickUpOnConnect(bootsteps.StartStopStep):
+    """Each time a worker connects to the broker (at its start, and again after the broker was away), it
+    queues `pick_up_due_work`: what fell due while the broker was away goes out within seconds of its
+    return, not at the next sweep."""
+
+    requires = {"celery.worker.consumer.tasks:Tasks"}
+
+    def start(self, consumer):
+        try:
+            consumer.app.tasks["cachette.pick_up_due_work"].apply_async(retry=False)
+        except Exception:                   # the sweeps still come; the connection is not to be dropped for this
+            consumer.app.log.get_default_logger().exception("could not queue the pick-up of due work")
 
 
 def celery_settings(config):

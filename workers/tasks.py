@@ -40,6 +40,20 @@ def queue_send_mail(outbox_ids):
         send_mail.apply_async((outbox_ids[start:start + SEND_BATCH],), retry=False)
 
 
+@shared_task(name="cachette.pick_up_due_work", ignore_result=True)
+def pick_up_due_work():
+    """Queue the mail and robot turns that fell due while this worker had no broker, and enforce the deadlines
+    that passed meanwhile, at once rather than at the next sweep (a worker queues this on every connection
+    to the broker: workers/celery_app.py)."""
+    ids = outbox.claimable_ids()
+    queue_send_mail(ids)
+    games = deadlines.robot_turn_ids()
+    for game_id in games:
+        play_robots.apply_async((game_id,), retry=False)
+    sweep_deadlines()
+    return {"mails": len(ids), "games": len(games)}
+
+
 @shared_task(name="cachette.play_robots", ignore_result=True)
 def play_robots(game_id):
     """Play the robot (and forced) moves now awaited in a game, through the same path as people's moves."""
