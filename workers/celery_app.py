@@ -9,6 +9,7 @@ from datetime import timedelta
 from celery import Celery, Task, bootsteps
 
 TASK_MODULES = ["workers.tasks"]
+PRUNE_EVERY = timedelta(hours=1)
 
 
 def celery_init_app(flask_app):
@@ -60,6 +61,7 @@ def celery_settings(config):
             "sweep-deadlines": {"task": "cachette.sweep_deadlines", "schedule": every},
             "sweep-outbox": {"task": "cachette.sweep_outbox", "schedule": every},
             "send-digests": {"task": "cachette.send_digests", "schedule": every},
+            "prune": {"task": "cachette.prune", "schedule": PRUNE_EVERY},
         },
     }
     if config.imap_host:

@@ -12,7 +12,7 @@ from app.limits import TooManyRequests
 from app.services.moves import play_robot_turns
 from app.services.mygames import mail_my_games as queue_list_mail
 
-from app.services import deadlines, digests
+from app.services import deadlines, digests, pruning
 
 from . import imap_poll, outbox
 
@@ -75,6 +75,12 @@ def sweep_deadlines():
 @shared_task(name="cachette.send_digests", ignore_result=True)
 def send_digests():
     return digests.send_digests()
+
+
+@shared_task(name="cachette.prune", ignore_result=True)
+def prune():
+    """Delete the mail, confirmation mails and presence marks older than their settings allow."""
+    return pruning.prune()
 
 
 @shared_task(name="cachette.mail_my_games", ignore_result=True)
