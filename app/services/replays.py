@@ -18,6 +18,8 @@ RECORD_NOTES = 1_000
 RECORD_LINE_CHARACTERS = 2_000
 RECORD_DEPTH = 3                     # an event holds a list (the pack) or an object (the options), no deeper
 RECORD_LARGEST_NUMBER = 10 ** 9
+TOO_LONG = (f"this record is longer than {RECORD_CHARACTERS:,} characters: a finished game's record is some tens "
+            "of kilobytes")
 
 
 def replay_picture(events, step, seat=0):
@@ -56,15 +58,18 @@ def replay_story(events, step, names, seat=0):
         raise BadInput(STEP_PROBLEM.format(count=len(events)), "bad_step")
     first = max((number for number in range(1, step + 1) if events[number - 1].get("type") == "deal"), default=1)
     state = replay(events[:first - 1]) if first > 1 else None
+    after = state.view(seat) if state is not None else None
     story = []
     for number in range(first, step + 1):
         event = events[number - 1]
-        before = state.view(seat) if state is not None else None
+        before = after
         if state is None:
             state = replay(events[:1])
-        else:
+        elif event.get("type") != "note":     # a note changes nothing the rules know: the view stays
             apply_event(state, event)
-        story.append(told(event, number, before, state.view(seat), names))
+        if before is None or event.get("type") != "note":
+            after = state.view(seat)
+        story.append(told(event, number, before, after, names))
     return story
 
 
@@ -121,8 +126,7 @@ def bounded_events(text):
     """(line number, event) pairs of a pasted record; BadInput naming the bound a record passes, or the line
     that is not JSON, before any event is replayed."""
     if len(text) > RECORD_CHARACTERS:
-        raise BadInput(f"this record is longer than {RECORD_CHARACTERS:,} characters: a finished game's record "
-                       "is some tens of kilobytes", "record_too_long")
+        raise BadInput(TOO_LONG, "record_too_long")
     numbered, notes = [], 0
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():

@@ -1,6 +1,7 @@
 """A game's record to take away (a seat's copy as readable text) and the replay of any pasted record."""
 
 from flask import Blueprint, Response, render_template, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from engine import find_game
 from engine.cards import display
@@ -57,6 +58,10 @@ def replay_form():
 @limits.replays_per_client
 def replay_pasted():
     request.max_content_length = PASTED_RECORD_LIMIT
+    try:
+        request.files, request.form           # read now, so that a body too large is refused naming the bound
+    except RequestEntityTooLarge:
+        raise RequestEntityTooLarge(replays.TOO_LONG) from None
     csrf.check()
     upload = request.files.get("record_file")
     if upload and upload.filename:

@@ -5,6 +5,8 @@ import io
 from pathlib import Path
 
 import pytest
+from werkzeug.datastructures import FileStorage
+from werkzeug.test import encode_multipart
 
 from app_helpers import counts, csrf_from
 from conftest import make_config
@@ -19,9 +21,10 @@ MOVE = '{"type": "move", "seat": 0, "move": "pass"}\n'
 
 def post_record(client, text, upload=False):
     token = csrf_from(client.get("/replay").get_data(as_text=True))
-    if upload:
-        return client.post("/replay", data={"csrf_token": token, "record_file": (io.BytesIO(text.encode()), "r.jsonl")},
-                           content_type="multipart/form-data")
+    if upload:       # encoded here: the test client spools a big body to a temporary file it never closes
+        boundary, body = encode_multipart({"csrf_token": token,
+                                           "record_file": FileStorage(io.BytesIO(text.encode()), "r.jsonl")})
+        return client.post("/replay", data=body, content_type=f"multipart/form-data; boundary={boundary}")
     return client.post("/replay", data={"csrf_token": token, "record": text})
 
 
@@ -44,6 +47,13 @@ def test_a_record_past_a_bound_is_refused_naming_it_before_it_is_replayed(client
     answer = post_record(client, text, upload)
     assert answer.status_code == 422 and reason in answer.get_data(as_text=True), answer.get_data(as_text=True)[-400:]
     assert counts() == before
+
+
+@pytest.mark.parametrize("upload", [False, True], ids=["pasted", "uploaded"])
+def test_a_record_past_the_request_limit_is_a_413_naming_the_bound(client, upload):
+    """The issue's record: a finished game and 32,000 note lines, 523 KB."""
+    answer = post_record(client, FINISHED + NOTE * 32_000, upload)
+    assert answer.status_code == 413 and "this record is longer than 393,216 characters" in answer.get_data(as_text=True)
 
 
 def test_a_finished_record_within_the_bounds_still_replays(client):
