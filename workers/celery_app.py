@@ -9,6 +9,8 @@ from datetime import timedelta
 from celery import Celery, Task, bootsteps
 
 TASK_MODULES = ["workers.tasks"]
+# Just after the broker came back, a pooled connection may still be the one it dropped: make it again, briefly.
+RECONNECTING = {"max_retries": 3, "interval_start": 0.2, "interval_step": 0.5, "interval_max": 1}
 PRUNE_EVERY = timedelta(hours=1)
 
 
@@ -39,7 +41,7 @@ class PickUpOnConnect(bootsteps.StartStopStep):
 
     def start(self, consumer):
         try:
-            consumer.app.tasks["cachette.pick_up_due_work"].apply_async(retry=False)
+            consumer.app.tasks["cachette.pick_up_due_work"].apply_async(retry=True, retry_policy=RECONNECTING)
         except Exception:                   # the sweeps still come; the connection is not to be dropped for this
             consumer.app.log.get_default_logger().exception("could not queue the pick-up of due work")
 

@@ -15,6 +15,7 @@ from app.services.mygames import mail_my_games as queue_list_mail
 from app.services import deadlines, digests, pruning
 
 from . import imap_poll, outbox
+from .celery_app import RECONNECTING
 
 
 SEND_BATCH = 50  # rows per task when many are handed out at once
@@ -34,10 +35,11 @@ def sweep_outbox():
     return len(ids)
 
 
-def queue_send_mail(outbox_ids):
-    """Queue `send_mail` for these rows, in tasks of at most SEND_BATCH so that workers share a backlog."""
+def queue_send_mail(outbox_ids, retry=False):
+    """Queue `send_mail` for these rows, in tasks of at most SEND_BATCH so that workers share a backlog; with
+    `retry`, a connection the broker dropped is made again (RECONNECTING) rather than given up."""
     for start in range(0, len(outbox_ids), SEND_BATCH):
-        send_mail.apply_async((outbox_ids[start:start + SEND_BATCH],), retry=False)
+        send_mail.apply_async((outbox_ids[start:start + SEND_BATCH],), retry=retry, retry_policy=RECONNECTING)
 
 
 @shared_task(name="cachette.pick_up_due_work", ignore_result=True)
@@ -46,10 +48,10 @@ def pick_up_due_work():
     that passed meanwhile, at once rather than at the next sweep (a worker queues this on every connection
     to the broker: workers/celery_app.py)."""
     ids = outbox.claimable_ids()
-    queue_send_mail(ids)
+    queue_send_mail(ids, retry=True)
     games = deadlines.robot_turn_ids()
     for game_id in games:
-        play_robots.apply_async((game_id,), retry=False)
+        play_robots.apply_async((game_id,), retry=True, retry_policy=RECONNECTING)
     sweep_deadlines()
     return {"mails": len(ids), "games": len(games)}
 
