@@ -58,6 +58,11 @@ class Config:
     # A seat counts as at its table for this long after it last opened or polled its table or moved there:
     # no turn mail or reminder reaches a seat that asked to be mailed only when away (app/presence.py).
     presence_seconds: int = 300
+    # Pruning (app/services/pruning.py, hourly): mail done with after this many days (once its game is over),
+    # confirmation mails (their links expire in a week) after this many, presence marks this long past.
+    prune_mail_days: int = 90
+    prune_confirmations_days: int = 8
+    prune_presence_seconds: int = 3600
     # Rate limits on the requests that make the service mail someone (app/limits.py), in Flask-Limiter's
     # notation ("10 per hour", several joined by ";"): per client address, and per address mailed.
     limit_games_per_client: str = "10 per hour"
@@ -65,6 +70,7 @@ class Config:
     limit_links_per_client: str = "10 per hour"
     limit_links_per_address: str = "5 per day"
     limit_replies_per_seat: str = "60 per hour; 600 per day"
+    limit_replays_per_client: str = "300 per hour"
     # Play by replying (app/services/replies.py): the domain of the reply addresses (`play+<token>@domain`;
     # empty turns replies off), the SMTP receiver's address and port (workers/inbound.py), the largest
     # mail taken, and the mailbox an IMAP poller empties every `imap_interval` seconds (off without a host).
@@ -127,7 +133,8 @@ class Config:
 
 # Whole-number settings that the environment may set (upper-cased names): seconds, a port, bytes.
 WHOLE_NUMBERS = ("sweep_interval", "mail_retry_base", "mail_max_attempts", "mail_claim_timeout", "outage_grace",
-                  "robot_turn_time", "vacation_days", "digest_period", "presence_seconds", "inbound_port", "reply_max_bytes", "imap_port",
+                  "robot_turn_time", "vacation_days", "digest_period", "presence_seconds", "prune_mail_days",
+                  "prune_confirmations_days", "prune_presence_seconds", "inbound_port", "reply_max_bytes", "imap_port",
                   "imap_interval")
 
 
@@ -141,7 +148,7 @@ def database_url_from_env(instance_path, environ=None):
     return env.get("DATABASE_URL") or f"sqlite:///{Path(instance_path) / 'cachette.sqlite'}"
 # Rate limit settings that the environment may set (upper-cased names).
 RATE_LIMITS = ("limit_games_per_client", "limit_games_per_address", "limit_links_per_client",
-               "limit_links_per_address", "limit_replies_per_seat")
+               "limit_links_per_address", "limit_replies_per_seat", "limit_replays_per_client")
 
 
 def instance_secret(instance_path):

@@ -6,18 +6,31 @@ otherwise. The limits are settings (app.config, LIMIT_*). Per client, a
 route's decorator counts each POST. Per address mailed, the service calls
 an `admit(addresses)` check once the request is read and before it writes.
 Either way a request over its limit is answered 429 and writes nothing.
+
+An address's owner has an allowance of their own (`OWNER`: asked from a
+browser that confirmed the address, or from the seat's own link), apart
+from what everyone else may ask to be mailed to it: a stranger can spend
+the second but never the first.
+
+While Redis is down the limits fail open, with a warning logged: they
+count in this process's memory meanwhile (Flask-Limiter's in-memory
+fallback, back to Redis once it answers again), and a check that finds
+Redis down lets its request through uncounted.
 """
 
-from flask import request
+from flask import current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse_many
+from limits.errors import StorageError
 
 from .config import RATE_LIMITS
 from .context import settings
+from .links import CONFIRMED_COOKIE, BadLink, read_browser_token
 from .services.errors import ServiceError
 
 limiter = Limiter(get_remote_address)
+OWNER = "owner"           # the bucket of an address's owner (see the module's docstring)
 
 
 class TooManyRequests(ServiceError):
@@ -33,9 +46,12 @@ def init_app(app, config):
         except ValueError:
             raise ValueError(f"{name.upper()} must be limits like '10 per hour', "
                              f"not {getattr(config, name)!r}") from None
-    shared = {"key_prefix": f"{config.celery_queue}-limits"} if config.redis_url else {}
+    # A Redis that is down or hangs costs a request at most a second, and its errors are StorageError.
+    shared = {"key_prefix": f"{config.celery_queue}-limits", "socket_connect_timeout": 1, "socket_timeout": 1,
+              "wrap_exceptions": True} if config.redis_url else {}
     app.config.update(RATELIMIT_ENABLED=True, RATELIMIT_HEADERS_ENABLED=True,
-                      RATELIMIT_STORAGE_URI=config.redis_url or "memory://", RATELIMIT_STORAGE_OPTIONS=shared)
+                      RATELIMIT_STORAGE_URI=config.redis_url or "memory://", RATELIMIT_STORAGE_OPTIONS=shared,
+                      RATELIMIT_IN_MEMORY_FALLBACK_ENABLED=True, RATELIMIT_SWALLOW_ERRORS=True)
     limiter.init_app(app)
 
 
@@ -49,19 +65,34 @@ def per_client(setting, what, exempt_when=None):
 
 
 def per_address(setting, what):
-    """An `admit(addresses)` check counting one request against each address, against the limit `setting`
-    names; TooManyRequests, with nothing counted, if any address is at its limit."""
-    def admit(addresses):
+    """An `admit(addresses, bucket="")` check counting one request against each address, against the limit
+    `setting` names, in the address's `bucket` (OWNER, or by default everyone else's); TooManyRequests, with
+    nothing counted, if any address is at its limit. Uncounted, with a warning, while the count cannot be
+    read."""
+    def admit(addresses, bucket=""):
         limits = parse_many(getattr(settings(), setting))
-        addresses = sorted(set(addresses))
+        keys = sorted({(address, f"{bucket}:{address}" if bucket else address) for address in addresses})
         strategy = limiter.limiter
-        for address in addresses:
-            if not all(strategy.test(limit, setting, address) for limit in limits):
-                raise TooManyRequests(too_many(what, f"for {address}", setting))
-        for address in addresses:
-            for limit in limits:
-                strategy.hit(limit, setting, address)
+        try:
+            for address, key in keys:
+                if not all(strategy.test(limit, setting, key) for limit in limits):
+                    raise TooManyRequests(too_many(what, f"for {address}", setting))
+            for _, key in keys:
+                for limit in limits:
+                    strategy.hit(limit, setting, key)
+        except StorageError as error:
+            current_app.logger.warning("%s not counted, the rate limit storage is unreachable: %s", setting,
+                                       error.storage_error)
     return admit
+
+
+def confirmed_address():
+    """The address this request's browser confirmed (its CONFIRMED_COOKIE), or None."""
+    token = request.cookies.get(CONFIRMED_COOKIE)
+    try:
+        return read_browser_token(settings().signing_keys, token) if token else None
+    except BadLink:
+        return None
 
 
 def too_many(what, whose, setting):
@@ -72,6 +103,8 @@ def too_many(what, whose, setting):
 games_per_client = per_client("limit_games_per_client", "new games",
                               exempt_when=lambda: "change_players" in request.form)
 links_per_client = per_client("limit_links_per_client", "requests for links")
+# Replaying a pasted record mails nobody but costs a replay of every event.
+replays_per_client = per_client("limit_replays_per_client", "replays")
 admit_games = per_address("limit_games_per_address", "new games")
 admit_links = per_address("limit_links_per_address", "mailed links")
 # Replies by mail (app.services.replies), counted per seat (`<game id>:<seat>`), or per sender when refused.

@@ -24,6 +24,7 @@ UNSUBSCRIBE = "unsubscribe"
 REPLY = "reply-address"
 WATCH = "watch-link"
 BROWSER = "confirmed-browser"
+CONFIRMED_COOKIE = "confirmed"                # a browser's proof that it confirmed an address (browser_token)
 MY_GAMES_MAX_AGE = 7 * 24 * 3600
 CONFIRM_MAX_AGE = 7 * 24 * 3600
 BROWSER_MAX_AGE = 30 * 24 * 3600

@@ -48,6 +48,16 @@ def present_until(game_id, seat):
     return until if until is not None and until > utcnow() else None
 
 
+def prune_presence(before):
+    """Forget every presence that ended before `before`; returns how many were forgotten (0, with a warning,
+    when Redis cannot say)."""
+    try:
+        return store().prune(before)
+    except redis.RedisError as error:
+        current_app.logger.warning("presence not pruned: %s", error)
+        return 0
+
+
 def key(game_id, seat):
     return f"{settings().celery_queue}-presence:{game_id}:{seat}"
 
@@ -68,6 +78,14 @@ class RedisPresence:
         value = self.client.get(name)
         return None if value is None else datetime.fromtimestamp(float(value), UTC)
 
+    def prune(self, before):
+        pruned = 0
+        for name in self.client.scan_iter(match=key("*", "*"), count=1000):
+            until = self.get(name)
+            if until is not None and until < before:
+                pruned += self.client.delete(name)
+        return pruned
+
 
 class MemoryPresence:
     def __init__(self):
@@ -80,3 +98,8 @@ class MemoryPresence:
 
     def get(self, name):
         return self.until.get(name)
+
+    def prune(self, before):
+        kept = {name: until for name, until in self.until.items() if until >= before}
+        pruned, self.until = len(self.until) - len(kept), kept
+        return pruned

@@ -53,10 +53,20 @@ def parse_lines(lines):
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        try:
-            yield number, json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ReplayError(number, RecordError(f"not valid JSON: {error.msg}")) from None
+        yield number, parse_line(number, line)
+
+
+def parse_line(number, line):
+    """One line's event; ReplayError naming the line when it is not JSON the engine can read."""
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as error:
+        problem = f"not valid JSON: {error.msg}"
+    except ValueError:          # int() refuses a number past sys.get_int_max_str_digits() (4,300 digits)
+        problem = "a number in it has too many digits"
+    except RecursionError:      # the json module gives up about 1,000 levels deep
+        problem = "not valid JSON: nested too deeply"
+    raise ReplayError(number, RecordError(problem))
 
 
 def fold(numbered_events):

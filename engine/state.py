@@ -9,7 +9,7 @@ import pickle
 
 from .cards import display, is_card
 from .dealing import check_deck
-from .errors import DealError, OptionError, OutOfTurnError, RecordError
+from .errors import DealError, OptionError, OutOfTurnError, RecordError, shown
 from .options import resolve_options
 from .protocol import (  # noqa: F401  (AWAITING_* are re-exported for the games)
     AWAITING_DEAL, AWAITING_MOVE, COUNTERS, KIND_TRICKS, PENALTY, POINTS, GameProtocol, Result, plain_seating,
@@ -40,7 +40,7 @@ class GameState(GameProtocol):
     def __init__(self, players, options, dealer):
         if players not in self.players:
             allowed = " or ".join(str(n) for n in self.players)
-            raise RecordError(f"{self.title} is played by {allowed} players, not {players}")
+            raise RecordError(f"{self.title} is played by {allowed} players, not {shown(players)}")
         self.player_count = players
         if type(options) is dict and not options:   # the usual start: the defaults
             self.opts = self.default_options(players)
@@ -48,7 +48,7 @@ class GameState(GameProtocol):
             self.opts = resolve_options(self.options, options, players)
         self.seat_count = self.seats_for(players)
         if type(dealer) is not int or not 0 <= dealer < self.seat_count:
-            raise RecordError(f"dealer must be a seat from 0 to {self.seat_count - 1}, not {dealer!r}")
+            raise RecordError(f"dealer must be a seat from 0 to {self.seat_count - 1}, not {shown(dealer)}")
         self.dealer = dealer
         self.deals = 0
         self.over = False

@@ -6,9 +6,12 @@ The broker is the Redis at REDIS_URL, which a production start requires;
 
 from datetime import timedelta
 
-from celery import Celery, Task
+from celery import Celery, Task, bootsteps
 
 TASK_MODULES = ["workers.tasks"]
+# Just after the broker came back, a pooled connection may still be the one it dropped: make it again, briefly.
+RECONNECTING = {"max_retries": 3, "interval_start": 0.2, "interval_step": 0.5, "interval_max": 1}
+PRUNE_EVERY = timedelta(hours=1)
 
 
 def celery_init_app(flask_app):
@@ -22,10 +25,25 @@ def celery_init_app(flask_app):
     config = flask_app.extensions["cachette"]["config"]
     celery = Celery(flask_app.name, task_cls=FlaskTask, include=TASK_MODULES)
     celery.conf.update(celery_settings(config))
+    celery.steps["consumer"].add(PickUpOnConnect)
     celery.set_default()
     flask_app.extensions["celery"] = celery
     import workers.tasks  # noqa: F401  (registers the shared tasks on this app)
     return celery
+
+
+class PickUpOnConnect(bootsteps.StartStopStep):
+    """Each time a worker connects to the broker (at its start, and again after the broker was away), it
+    queues `pick_up_due_work`: what fell due while the broker was away goes out within seconds of its
+    return, not at the next sweep."""
+
+    requires = {"celery.worker.consumer.tasks:Tasks"}
+
+    def start(self, consumer):
+        try:
+            consumer.app.tasks["cachette.pick_up_due_work"].apply_async(retry=True, retry_policy=RECONNECTING)
+        except Exception:                   # the sweeps still come; the connection is not to be dropped for this
+            consumer.app.log.get_default_logger().exception("could not queue the pick-up of due work")
 
 
 def celery_settings(config):
@@ -45,6 +63,7 @@ def celery_settings(config):
             "sweep-deadlines": {"task": "cachette.sweep_deadlines", "schedule": every},
             "sweep-outbox": {"task": "cachette.sweep_outbox", "schedule": every},
             "send-digests": {"task": "cachette.send_digests", "schedule": every},
+            "prune": {"task": "cachette.prune", "schedule": PRUNE_EVERY},
         },
     }
     if config.imap_host:

@@ -10,6 +10,10 @@ from app import dispatch
 # Under load, the work of every commit within this window goes out together: queueing a task costs
 # more than many moves' other work, and a mail or a robot's turn may wait this long.
 BATCH_WINDOW = 0.2
+# While the broker refuses tasks, they are tried again this often (seconds), and at most this many outbox rows
+# are kept meanwhile (the outbox sweep finds the others).
+RETRY_EVERY = 2.0
+KEPT_AT_MOST = 100_000
 
 
 def daemon_timer(delay, function):
@@ -29,24 +33,24 @@ class CeleryDispatcher:
     ends, by a timer thread. Work still gathered when the process exits is
     queued then; work lost with a killed process is found by the sweeps.
 
-    It never raises: the work is committed, and the sweeps pick up what a
-    broker failure makes it miss (queued mail, robot turns past their short
-    deadline). After a failure it leaves the broker alone for one sweep
-    interval, so that while the broker is down a move costs no connection
-    attempts: the sweeps carry the work meanwhile.
+    It never raises: the work is committed. When the broker refuses it, the
+    work is kept and tried again every `retry` seconds by the timer thread
+    (commits meanwhile only add to it, so that while the broker is down a
+    move costs no connection attempt), and goes out within that long once
+    the broker is back, rather than at the sweeps. Past `KEPT_AT_MOST`
+    outbox rows, the oldest are left to the outbox sweep.
 
     `clock` (seconds, never going back) and `schedule(delay, function)` (which
     returns something with `cancel()`) are what the window runs on; tests
     pass their own to move time by hand.
     """
 
-    def __init__(self, flask_app, window=BATCH_WINDOW, clock=time.monotonic, schedule=daemon_timer):
+    def __init__(self, flask_app, window=BATCH_WINDOW, clock=time.monotonic, schedule=daemon_timer, retry=RETRY_EVERY):
         self.logger = flask_app.logger
-        self.pause = flask_app.extensions["cachette"]["config"].sweep_interval
         self.window = window
+        self.retry = retry
         self.clock = clock
         self.schedule = schedule
-        self.paused_until = 0.0
         self.start_empty()
         os.register_at_fork(after_in_child=self.start_empty)
         atexit.register(self.publish)
@@ -57,13 +61,12 @@ class CeleryDispatcher:
         self.lock = threading.Lock()
         self.timer = None
         self.last_publish = float("-inf")
+        self.failing = False
         self.outbox_ids, self.robot_game_ids, self.my_games = [], set(), []
 
     def __call__(self, outbox_ids, robot_game_ids, my_games=()):
         with self.lock:
-            self.outbox_ids.extend(outbox_ids)
-            self.robot_game_ids.update(robot_game_ids)
-            self.my_games.extend(my_games)
+            self.gather(outbox_ids, robot_game_ids, my_games)
             if self.timer is not None:
                 return
             wait = self.last_publish + self.window - self.clock()
@@ -73,8 +76,15 @@ class CeleryDispatcher:
             self.last_publish = self.clock()
         self.publish()
 
+    def gather(self, outbox_ids, robot_game_ids, my_games):
+        """Add work to what is to be queued (the caller holds the lock)."""
+        self.outbox_ids.extend(outbox_ids)
+        del self.outbox_ids[:-KEPT_AT_MOST]
+        self.robot_game_ids.update(robot_game_ids)
+        self.my_games.extend(my_games)
+
     def publish(self):
-        """Queue the tasks for everything gathered so far."""
+        """Queue the tasks for everything gathered so far; kept for a retry if the broker refuses."""
         from .tasks import mail_my_games, play_robots, queue_send_mail
 
         with self.lock:
@@ -82,7 +92,7 @@ class CeleryDispatcher:
             self.outbox_ids, self.robot_game_ids, self.my_games = [], set(), []
             self.timer = None
             self.last_publish = self.clock()
-        if self.clock() < self.paused_until or not (outbox_ids or robot_game_ids or my_games):
+        if not (outbox_ids or robot_game_ids or my_games):
             return
         try:
             queue_send_mail(outbox_ids)
@@ -91,9 +101,19 @@ class CeleryDispatcher:
             for email, requested_at in my_games:
                 mail_my_games.apply_async((email, requested_at.isoformat()), retry=False)
         except Exception:
-            self.paused_until = self.clock() + self.pause
-            self.logger.exception("could not queue tasks; the sweeps will pick the work up, and the broker is "
-                                  "left alone for %s s", self.pause)
+            with self.lock:         # tasks queued before the failure go again: every task is idempotent
+                self.outbox_ids[:0], self.my_games[:0] = outbox_ids, my_games
+                self.gather([], robot_game_ids, [])
+                if self.timer is None:
+                    self.timer = self.schedule(self.retry, self.publish)
+                first = not self.failing
+                self.failing = True
+            if first:
+                self.logger.exception("could not queue tasks; they are kept and tried again every %s s", self.retry)
+            return
+        if self.failing:
+            self.failing = False
+            self.logger.warning("the broker is back: the tasks kept meanwhile are queued")
 
 
 def install(flask_app):

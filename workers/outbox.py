@@ -172,6 +172,15 @@ def stranded_ids(now=None):
         return list(rows)
 
 
+def claimable_ids(now=None):
+    """Every row a worker may take now, those whose task may still be on its way too (the broker lost it)."""
+    now = now or utcnow()
+    with database().reading() as session:
+        rows = session.execute(select(Outbox.id).where(claimable(now, settings())).order_by(Outbox.id)
+                               .limit(SWEEP_BATCH)).scalars()
+        return list(rows)
+
+
 def seat_of(session, row):
     if row.game_id is None or row.seat is None:
         return None

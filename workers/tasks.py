@@ -8,12 +8,14 @@ from datetime import datetime
 from celery import shared_task
 from flask import current_app
 
+from app.limits import TooManyRequests
 from app.services.moves import play_robot_turns
 from app.services.mygames import mail_my_games as queue_list_mail
 
-from app.services import deadlines, digests
+from app.services import deadlines, digests, pruning
 
 from . import imap_poll, outbox
+from .celery_app import RECONNECTING
 
 
 SEND_BATCH = 50  # rows per task when many are handed out at once
@@ -33,10 +35,25 @@ def sweep_outbox():
     return len(ids)
 
 
-def queue_send_mail(outbox_ids):
-    """Queue `send_mail` for these rows, in tasks of at most SEND_BATCH so that workers share a backlog."""
+def queue_send_mail(outbox_ids, retry=False):
+    """Queue `send_mail` for these rows, in tasks of at most SEND_BATCH so that workers share a backlog; with
+    `retry`, a connection the broker dropped is made again (RECONNECTING) rather than given up."""
     for start in range(0, len(outbox_ids), SEND_BATCH):
-        send_mail.apply_async((outbox_ids[start:start + SEND_BATCH],), retry=False)
+        send_mail.apply_async((outbox_ids[start:start + SEND_BATCH],), retry=retry, retry_policy=RECONNECTING)
+
+
+@shared_task(name="cachette.pick_up_due_work", ignore_result=True)
+def pick_up_due_work():
+    """Queue the mail and robot turns that fell due while this worker had no broker, and enforce the deadlines
+    that passed meanwhile, at once rather than at the next sweep (a worker queues this on every connection
+    to the broker: workers/celery_app.py)."""
+    ids = outbox.claimable_ids()
+    queue_send_mail(ids, retry=True)
+    games = deadlines.robot_turn_ids()
+    for game_id in games:
+        play_robots.apply_async((game_id,), retry=True, retry_policy=RECONNECTING)
+    sweep_deadlines()
+    return {"mails": len(ids), "games": len(games)}
 
 
 @shared_task(name="cachette.play_robots", ignore_result=True)
@@ -62,10 +79,20 @@ def send_digests():
     return digests.send_digests()
 
 
+@shared_task(name="cachette.prune", ignore_result=True)
+def prune():
+    """Delete the mail, confirmation mails and presence marks older than their settings allow."""
+    return pruning.prune()
+
+
 @shared_task(name="cachette.mail_my_games", ignore_result=True)
 def mail_my_games(email, requested_at):
-    """Look up an address's games and queue the list mail if it plays (the web request did not look)."""
-    return queue_list_mail(email, datetime.fromisoformat(requested_at))
+    """Look up an address's games and queue the list mail if it plays (the web request did not look), within
+    what others may have mailed to the address: past it, nothing is sent."""
+    try:
+        return queue_list_mail(email, datetime.fromisoformat(requested_at))
+    except TooManyRequests:
+        return False
 
 
 @shared_task(name="cachette.poll_replies", ignore_result=True)

@@ -58,6 +58,13 @@ def sweep_deadlines(now=None):
     return report
 
 
+def robot_turn_ids(now=None):
+    """Ids of the games a robot may be waited for in: each one's deadline is no further than a robot's turn
+    time (app.services.games.queue_robot_if_due), with those of people whose time is nearly out."""
+    now = now or utcnow()
+    return due_ids(Game.due_at, now + timedelta(seconds=settings().robot_turn_time))
+
+
 def due_ids(column, now):
     """Ids of games whose `column` time has come, earliest first (an index range scan)."""
     with database().reading() as session:

@@ -6,6 +6,7 @@ from engine import PENALTY, find_game
 
 from .. import dispatch
 from ..context import database, external_url, settings
+from ..limits import OWNER, admit_links
 from ..links import REJECTED, BadLink, my_games_token, read_my_games_token
 from ..models import STATUS_ACTIVE, STATUS_OVER, STATUS_UNCONFIRMED, Event, Game, Outbox, Seat
 from ..present import clock_words, deadline_words, moment_words, names_words
@@ -19,26 +20,33 @@ from .spec import clean_email
 LIST_MAIL = "my_games"
 
 
-def request_my_games(email, admit=None):
+def request_my_games(email, confirmed=None):
     """Check the address and hand the look-up to the workers (`mail_my_games`).
 
     The request reads and writes nothing, so it takes the same time whether
-    or not the address plays, and the caller answers the same either way.
-    `admit(addresses)` may refuse it (a rate limit) first.
+    or not the address plays, and the caller answers the same either way;
+    the workers count the list mails actually sent, so that what a stranger
+    asks for is sent within the address's limit or not at all, and says
+    nothing either way. From a browser that `confirmed` the address, its
+    owner's, the look-up is made at once against the owner's own allowance
+    (TooManyRequests past it).
     """
     email = clean_email(email, "email")
-    if admit is not None:
-        admit([email])
-    dispatch.request_my_games(email, utcnow())
+    if email == confirmed:
+        mail_my_games(email, utcnow(), OWNER)
+    else:
+        dispatch.request_my_games(email, utcnow())
 
 
-def mail_my_games(email, requested_at):
+def mail_my_games(email, requested_at, bucket=""):
     """Queue the list mail if the address plays in a game it may hear about; returns whether it did.
 
     An address that only appears in unconfirmed games of someone else gets
     nothing (the creator has not vouched for it yet). A list mail queued
     since `requested_at` answers the request already: a task delivered twice
-    mails once.
+    mails once. A mail is counted against LIMIT_LINKS_PER_ADDRESS in
+    `bucket` (limits.admit_links): TooManyRequests, and nothing queued,
+    past it.
     """
     with database().writing() as session:
         answered = session.execute(select(Outbox.id).where(Outbox.recipient == email, Outbox.kind == LIST_MAIL,
@@ -47,6 +55,7 @@ def mail_my_games(email, requested_at):
                                 .where(mailable_to(email)).limit(1)).first()
         if answered is not None or plays is None:
             return False
+        admit_links([email], bucket)
         link = external_url(list_path(email))
         queue_mail(session, LIST_MAIL, email, "Your games on Cachette", {"email": email, "link": link})
     return True

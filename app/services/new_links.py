@@ -6,6 +6,7 @@ whoever still holds a good one and reaches the right person only.
 """
 
 from ..context import database, external_url
+from ..limits import OWNER
 from .errors import BadInput, Forbidden
 from .mail import queue_mail
 from .notify import game_context
@@ -18,7 +19,7 @@ def send_new_link(token, seat_number=None, admit=None):
     """Revoke the links of seat `seat_number` (the link's own seat when None) and mail its person the new one.
 
     Another seat's link may be replaced only from a seat of the game's
-    creator. `admit(addresses)` may refuse (a rate limit) before anything is
+    creator. `admit(addresses, bucket)` may refuse (a rate limit) before anything is
     written. Returns (the seat replaced, whether it was the link's own).
     """
     if seat_number is not None and type(seat_number) is not int:
@@ -31,8 +32,8 @@ def send_new_link(token, seat_number=None, admit=None):
         own = target is link.seat
         if not own and link.seat.email != link.game.creator_email:
             raise Forbidden("only the game's creator can replace another player's link", "not_creator")
-        if admit is not None:
-            admit([target.email])
+        if admit is not None:       # asked from the seat's own link: its owner's own allowance
+            admit([target.email], OWNER if own else "")
         revoke_links(session, target)
         context = dict(game_context(link.game, link.seats), name=target.name,
                        table_url=external_url(seat_path(target)), by=None if own else link.seat.name)

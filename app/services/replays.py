@@ -2,13 +2,24 @@
 
 from engine import EngineError, apply_event, replay
 from engine.cards import is_card
-from engine.record import fold, parse_lines
+from engine.record import ReplayError, fold, parse_line
 
 from ..deal_story import holder_names
 from ..present import move_label, names_words
 from .errors import BadInput
 
 STEP_PROBLEM = "step must be a number from 1 to {count}"
+# Bounds on a pasted record, checked line by line before anything is replayed, so that a hostile one costs
+# little. A long finished game is some hundreds of events of a few hundred characters (the longest golden
+# record: 630 lines, 31 KB, none over 340 characters); a note is a timeout or a vacation, at most one a move.
+RECORD_CHARACTERS = 384 * 1024
+RECORD_EVENTS = 5_000
+RECORD_NOTES = 1_000
+RECORD_LINE_CHARACTERS = 2_000
+RECORD_DEPTH = 3                     # an event holds a list (the pack) or an object (the options), no deeper
+RECORD_LARGEST_NUMBER = 10 ** 9
+TOO_LONG = (f"this record is longer than {RECORD_CHARACTERS:,} characters: a finished game's record is some tens "
+            "of kilobytes")
 
 
 def replay_picture(events, step, seat=0):
@@ -47,15 +58,18 @@ def replay_story(events, step, names, seat=0):
         raise BadInput(STEP_PROBLEM.format(count=len(events)), "bad_step")
     first = max((number for number in range(1, step + 1) if events[number - 1].get("type") == "deal"), default=1)
     state = replay(events[:first - 1]) if first > 1 else None
+    after = state.view(seat) if state is not None else None
     story = []
     for number in range(first, step + 1):
         event = events[number - 1]
-        before = state.view(seat) if state is not None else None
+        before = after
         if state is None:
             state = replay(events[:1])
-        else:
+        elif event.get("type") != "note":     # a note changes nothing the rules know: the view stays
             apply_event(state, event)
-        story.append(told(event, number, before, state.view(seat), names))
+        if before is None or event.get("type") != "note":
+            after = state.view(seat)
+        story.append(told(event, number, before, after, names))
     return story
 
 
@@ -98,11 +112,53 @@ def side_scores(view, names, scores):
 
 def read_finished_record(text):
     """The events of a pasted record, checked by replaying it: it must be whole, legal and finished."""
+    numbered = bounded_events(text)
     try:
-        numbered = list(parse_lines(text.splitlines()))
         state = fold(numbered)
     except EngineError as error:
         raise BadInput(f"this record does not replay: {error}", "bad_record") from None
     if not state.over:
         raise BadInput("this record's game is not over: only a finished game can be replayed here", "not_over")
     return [event for _, event in numbered]
+
+
+def bounded_events(text):
+    """(line number, event) pairs of a pasted record; BadInput naming the bound a record passes, or the line
+    that is not JSON, before any event is replayed."""
+    if len(text) > RECORD_CHARACTERS:
+        raise BadInput(TOO_LONG, "record_too_long")
+    numbered, notes = [], 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        if len(line) > RECORD_LINE_CHARACTERS:
+            raise BadInput(f"line {number} is longer than {RECORD_LINE_CHARACTERS:,} characters: "
+                           "an event is one short line", "record_line_too_long")
+        if len(numbered) == RECORD_EVENTS:
+            raise BadInput(f"this record has more than {RECORD_EVENTS:,} events", "record_too_many_events")
+        try:
+            event = parse_line(number, line)
+        except ReplayError as error:
+            raise BadInput(f"this record does not replay: {error}", "bad_record") from None
+        problem = out_of_bounds(event)
+        if problem:
+            raise BadInput(f"line {number} {problem}", "record_out_of_bounds")
+        notes += isinstance(event, dict) and event.get("type") == "note"
+        if notes > RECORD_NOTES:
+            raise BadInput(f"this record has more than {RECORD_NOTES:,} notes", "record_too_many_notes")
+        numbered.append((number, event))
+    return numbered
+
+
+def out_of_bounds(value, depth=0):
+    """What in an event's JSON value passes the bounds on nesting and numbers, in words; None if nothing."""
+    if type(value) is int and abs(value) > RECORD_LARGEST_NUMBER:
+        return f"holds a number larger than {RECORD_LARGEST_NUMBER:,}"
+    if isinstance(value, (list, dict)):
+        if depth == RECORD_DEPTH:
+            return f"is nested more than {RECORD_DEPTH} levels deep"
+        for inner in value.values() if isinstance(value, dict) else value:
+            problem = out_of_bounds(inner, depth + 1)
+            if problem:
+                return problem
+    return None

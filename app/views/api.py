@@ -14,7 +14,6 @@ from ..context import external_url
 from ..presence import note_present_by_link
 from ..services import downloads, games, moves, tables, watching
 from ..services.errors import BadInput
-from .consent import confirmed_address
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 OPENAPI = Path(__file__).resolve().parent.parent / "openapi.json"
@@ -53,7 +52,7 @@ def described_api():
 @bp.post("/games")
 @limits.games_per_client
 def create():
-    game = games.create_game(json_body(), limits.admit_games, confirmed_by=confirmed_address())
+    game = games.create_game(json_body(), limits.admit_games, confirmed_by=limits.confirmed_address())
     body = {"id": game.id, "url": external_url(f"/api/games/{game.id}"), "status": game.status}
     return jsonify(body), 201, {"Location": body["url"]}
 

@@ -11,7 +11,6 @@ from ..services.seats import seat_path
 
 bp = Blueprint("consent", __name__)
 ONE_CLICK = "One-Click"
-CONFIRMED_COOKIE = "confirmed"
 
 
 @bp.get("/confirm/<token>")
@@ -32,15 +31,6 @@ def confirm(token):
     answer.set_cookie(CONFIRMED_COOKIE, browser_token(settings().signing_keys, address), max_age=BROWSER_MAX_AGE,
                       httponly=True, secure=settings().base_url.startswith("https://"), samesite="Lax")
     return answer
-
-
-def confirmed_address():
-    """The address this browser has just confirmed (its signed cookie, within its age), or None."""
-    cookie = request.cookies.get(CONFIRMED_COOKIE)
-    try:
-        return None if cookie is None else read_browser_token(settings().signing_keys, cookie)
-    except BadLink:
-        return None
 
 
 @bp.get("/unsubscribe/<token>")

@@ -60,7 +60,7 @@ def mailbox_json():
     } for mail, text_body, html_body, headers in latest_mail()])
 
 
-@bp.post("/mailbox/<int:mail_id>/reply")
+@bp.post("/mailbox/<int(max=2147483647):mail_id>/reply")   # an outbox id: a 32-bit integer column
 def reply(mail_id):
     """Answer a mail as its recipient would from a mail program: over SMTP, to the receiver of replies."""
     csrf.check()

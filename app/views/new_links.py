@@ -4,6 +4,8 @@ from flask import Blueprint, render_template, request
 
 from .. import csrf, limits
 from ..services import new_links
+from ..services.errors import BadInput
+from .fields import whole_number
 
 bp = Blueprint("new_links", __name__)
 
@@ -13,6 +15,8 @@ bp = Blueprint("new_links", __name__)
 def new_link(token):
     csrf.check()
     seat_text = request.form.get("seat", "")
-    seat = None if seat_text == "" else int(seat_text) if seat_text.isdigit() else seat_text
+    seat = None if seat_text == "" else whole_number(seat_text)
+    if seat_text and seat is None:
+        raise BadInput("seat must be a seat number", "bad_seat")
     replaced, own = new_links.send_new_link(token, seat, limits.admit_links)
     return render_template("pages/new_link_sent.html", name=replaced.name, own=own, token=token)

@@ -11,7 +11,6 @@ from ..services import games as game_service
 from ..services import mygames
 from ..services.errors import BadInput
 from . import lobby_form
-from .consent import confirmed_address
 from .fields import whole_number
 
 bp = Blueprint("pages", __name__)
@@ -63,7 +62,7 @@ def new_game(name):
     if request.method == "POST" and lobby_form.CHANGE_PLAYERS not in form:
         try:
             created = game_service.create_game(lobby_form.read_form(name, request.form), limits.admit_games,
-                                               confirmed_by=confirmed_address())
+                                               confirmed_by=limits.confirmed_address())
         except BadInput as problem:
             error = problem.message
         else:
@@ -104,7 +103,7 @@ def my_games():
         return render_template("pages/my_games_ask.html", sent=False, error=None)
     csrf.check()
     try:
-        mygames.request_my_games(request.form.get("email", ""), limits.admit_links)
+        mygames.request_my_games(request.form.get("email", ""), limits.confirmed_address())
     except BadInput as problem:
         return render_template("pages/my_games_ask.html", sent=False, error=problem.message), 422
     return render_template("pages/my_games_ask.html", sent=True, error=None)

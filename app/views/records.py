@@ -1,11 +1,12 @@
 """A game's record to take away (a seat's copy as readable text) and the replay of any pasted record."""
 
 from flask import Blueprint, Response, render_template, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from engine import find_game
 from engine.cards import display
 
-from .. import csrf
+from .. import csrf, limits
 from ..present import move_label, player_words
 from ..services import downloads, replays
 from ..services.errors import BadInput
@@ -13,7 +14,7 @@ from .fields import whole_number
 from .table import seat_names
 
 bp = Blueprint("records", __name__)
-PASTED_RECORD_LIMIT = 512 * 1024   # a long finished game is some tens of kilobytes
+PASTED_RECORD_LIMIT = 512 * 1024   # the request; the record's own bounds are replays.RECORD_*
 
 
 @bp.get("/s/<token>/record.txt")
@@ -54,8 +55,13 @@ def replay_form():
 
 
 @bp.post("/replay")
+@limits.replays_per_client
 def replay_pasted():
     request.max_content_length = PASTED_RECORD_LIMIT
+    try:
+        request.files, request.form           # read now, so that a body too large is refused naming the bound
+    except RequestEntityTooLarge:
+        raise RequestEntityTooLarge(replays.TOO_LONG) from None
     csrf.check()
     upload = request.files.get("record_file")
     if upload and upload.filename:

@@ -33,7 +33,7 @@ def live_part(token):
     table = tables.open_seat(token)
     note_present_by_link(token)    # an open table polls: its player is at the table
     since = whole_number(request.args.get("since", ""))
-    if since is None:         # no position, or a bad one: the part alone, nothing to announce
+    if since is None or since < 0:         # no position, or a bad one: the part alone, nothing to announce
         since = table.game.seq
     news = moves_since(table.seat, max(since, table.game.seq - ANNOUNCED_MOVES)) if since < table.game.seq else []
     return render_template("pages/_table_live.html", **table_context(table), news=news)

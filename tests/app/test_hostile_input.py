@@ -227,3 +227,21 @@ def test_a_500_is_json_under_the_api_and_a_page_elsewhere(tmp_path, caplog):
     assert page.status_code == 500 and page.mimetype == "text/html"
     assert "That did not work" in page.get_data(as_text=True)
     broken.extensions["cachette"]["db"].dispose()
+
+
+@pytest.mark.parametrize("since", ["-1", "-5", "-999999999"])
+def test_a_negative_position_for_the_live_table_is_read_as_none(client, since):
+    game, path = people_game()
+    answer = client.get(path + "/table", query_string={"since": since})
+    assert answer.status_code == 200 and 'id="live-part"' in answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("seat", ["²", "٣", "1" * 5000, "-1", "x"])
+def test_an_odd_seat_number_for_a_new_link_is_refused(client, seat):
+    game, path = people_game()
+    csrf = csrf_from(client.get(path).get_data(as_text=True))
+    before = counts()
+    answer = client.post(path + "/new-link", data={"csrf_token": csrf, "seat": seat})
+    assert answer.status_code == 422 and ("seat must be a seat number" in answer.get_data(as_text=True)
+                                          or "there is no player at that seat" in answer.get_data(as_text=True))
+    assert counts() == before

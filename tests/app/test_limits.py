@@ -9,8 +9,10 @@ import redis
 
 from app import create_app
 from app.config import Config
+from app.links import CONFIRMED_COOKIE, browser_token
+from workers.celery_app import celery_init_app
 
-from app_helpers import ROBOTS3, counts, csrf_from, mails
+from app_helpers import ROBOTS3, counts, csrf_from, mails, start
 from conftest import make_config
 
 REDIS_URL = os.environ.get("CACHETTE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
@@ -74,8 +76,8 @@ def test_new_games_per_address_count_every_address_they_would_mail(limited):
         assert new_game(client, "ann@example.org", **from_address(4)).status_code == 201  # nothing counted for Ann
 
 
-def test_link_requests_are_limited_per_client_and_per_address(limited, dispatched):
-    application = limited(limit_links_per_client="3 per hour", limit_links_per_address="2 per day")
+def test_link_requests_are_limited_per_client(limited, dispatched):
+    application = limited(limit_links_per_client="3 per hour")
     client = application.test_client()
     with application.app_context():
         page = client.get("/my-games").get_data(as_text=True)
@@ -84,13 +86,53 @@ def test_link_requests_are_limited_per_client_and_per_address(limited, dispatche
             return client.post("/my-games", data={"csrf_token": csrf_from(page), "email": email},
                                environ_base=from_address(number))
 
-        assert [ask("ann@example.org", 1).status_code for _ in range(2)] == [200, 200]
-        refused = ask("ann@example.org", 2)
-        assert refused.status_code == 429 and b"for ann@example.org" in refused.data
-        assert ask("bob@example.org", 1).status_code == 200
+        assert [ask(f"p{n}@example.org", 1).status_code for n in range(3)] == [200, 200, 200]
         refused = ask("cy@example.org", 1)
         assert refused.status_code == 429 and b"from your network address" in refused.data
-        assert len(dispatched.my_games) == 3 and mails() == []
+        assert ask("cy@example.org", 2).status_code == 200
+        assert len(dispatched.my_games) == 4 and mails() == []
+
+
+def test_what_strangers_ask_for_an_address_never_spends_its_owners_allowance(limited, dispatched):
+    """Five "my games" requests for Ann's address from a stranger once used up Ann's own for a day."""
+    application = limited(limit_links_per_client="100 per hour", limit_links_per_address="2 per day")
+    client = application.test_client()
+    with application.app_context():
+        start()
+        look_up = celery_init_app(application).tasks["cachette.mail_my_games"]
+        page = client.get("/my-games").get_data(as_text=True)
+
+        def ask(number):
+            return client.post("/my-games", data={"csrf_token": csrf_from(page), "email": "ann@example.org"},
+                               environ_base=from_address(number))
+
+        answers, sent = [], []
+        for _ in range(5):                      # each handed to the workers, which look it up, before the next
+            answers.append(ask(2))
+            email, at = dispatched.my_games[-1]
+            sent.append(look_up.apply(args=(email, at.isoformat())).get())
+        assert {answer.status_code for answer in answers} == {200} and len({answer.data for answer in answers}) == 1
+        assert sent == [True, True, False, False, False]        # counted as mailed, and past the limit nothing
+        assert len(mails(kind="my_games")) == 2
+        keys = application.extensions["cachette"]["config"].signing_keys
+        owner = application.test_client()
+        owner.set_cookie(CONFIRMED_COOKIE, browser_token(keys, "ann@example.org"))
+        owner_page = owner.get("/my-games").get_data(as_text=True)
+
+        def ask_as_owner():
+            return owner.post("/my-games", data={"csrf_token": csrf_from(owner_page), "email": "ann@example.org"},
+                              environ_base=from_address(3))
+
+        assert [ask_as_owner().status_code for _ in range(2)] == [200, 200]
+        assert len(mails(kind="my_games")) == 4 and len(dispatched.my_games) == 5   # mailed at once, not handed on
+        refused = ask_as_owner()
+        assert refused.status_code == 429 and b"for ann@example.org" in refused.data
+        forged = application.test_client()
+        forged.set_cookie(CONFIRMED_COOKIE, browser_token(["another key"], "ann@example.org"))
+        forged_page = forged.get("/my-games").get_data(as_text=True)
+        assert forged.post("/my-games", data={"csrf_token": csrf_from(forged_page), "email": "ann@example.org"},
+                           environ_base=from_address(4)).status_code == 200
+        assert len(mails(kind="my_games")) == 4 and len(dispatched.my_games) == 6
 
 
 def test_limits_held_in_redis_are_shared_by_every_web_process(limited):

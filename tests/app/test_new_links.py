@@ -89,6 +89,23 @@ def test_a_used_confirmation_link_shows_the_games_it_started_and_changes_nothing
     assert counts() == before
 
 
+def test_the_creators_requests_for_a_players_link_never_spend_the_players_own(tmp_path, database_url, dispatched):
+    application = create_app(make_config(tmp_path, database_url, limit_links_per_address="1 per day"))
+    try:
+        with application.app_context():
+            client = application.test_client()
+            game = start([ANN, BOB, *ROBOTS3[:2]])
+            assert ask_new_link(client, token_for(game.id, 0), seat=1).status_code == 200
+            before = counts()
+            refused = ask_new_link(client, token_for(game.id, 0), seat=1)
+            assert refused.status_code == 429 and b"Too many mailed links for bob@example.org" in refused.data
+            assert counts() == before
+            assert ask_new_link(client, token_for(game.id, 1)).status_code == 200       # Bob's own request
+            assert [mail.recipient for mail in mails(kind="new_link")] == ["bob@example.org"] * 2
+    finally:
+        application.extensions["cachette"]["db"].dispose()
+
+
 def test_a_confirmation_link_expires(app, client, monkeypatch):
     set_up()
     keys = app.extensions["cachette"]["config"].signing_keys

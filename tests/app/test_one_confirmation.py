@@ -12,7 +12,7 @@ from app.links import browser_token
 from app.models import Consent, Game
 from app.services import consent
 from app.services.clock import utcnow
-from app.views.consent import CONFIRMED_COOKIE
+from app.links import CONFIRMED_COOKIE
 
 from app_helpers import ROBOTS3, confirm_by_page, counts, csrf_from, game_row, lobby_form, mails, set_up, token_for
 from conftest import confirmation_token, make_config

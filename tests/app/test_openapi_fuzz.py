@@ -1,4 +1,12 @@
-"""A bounded schemathesis run over the JSON API: no answer is a 5xx, and every answer matches app/openapi.json."""
+"""A bounded schemathesis run over the JSON API: no answer is a 5xx, and every answer matches app/openapi.json;
+and a hypothesis run over every other page and form: no answer is a 5xx. Every route is one or the other."""
+
+import io
+import json
+import re
+import socket
+from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 import schemathesis
@@ -8,7 +16,12 @@ from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
 
-from app_helpers import events_of, people_game, token_of
+from app import create_app
+from app.config import RATE_LIMITS
+from app.links import my_games_token, unsubscribe_token
+from app.views.api import OPENAPI
+from app_helpers import ROBOTS3, csrf_from, events_of, mails, people_game, set_up, token_for, token_of
+from conftest import confirmation_token, make_config
 from engine import all_games
 from engine.robots import robot_levels
 
@@ -55,3 +68,128 @@ def test_the_description_names_the_engines_games_robots_and_seat_counts(client):
     assert schemas["RobotSeat"]["properties"]["robot"]["enum"] == robot_levels()
     counts = [count for game in all_games().values() for count in game.players]
     assert new_game["seats"]["minItems"] == min(counts) == 2 and new_game["seats"]["maxItems"] == max(counts) == 10
+
+
+# The pages and their forms: each route of the site that is not the API, with the form fields its page sends
+# (or the query arguments it reads). Hypothesis fills them, and the path's parts, with values both ordinary
+# and odd; with the session's CSRF token mostly, so that cases reach past the check.
+FORM_EXAMPLES = 400       # some seconds a database; 2,500 unseeded examples found nothing more
+PAGE_ROUTES = {
+    ("/", "GET"): [], ("/health", "GET"): [], ("/lobby", "GET"): ["game"],
+    ("/lobby/<name>", "GET"): ["players"],
+    ("/lobby/<name>", "POST"): ["players", "change_players", "move_time", "timeout_policy", "option_target",
+                                "option_joker_lead", "option_match", *[f"seat{n}_{part}" for n in range(6)
+                                                                       for part in ("kind", "name", "email")]],
+    ("/started/<game_id>", "GET"): [], ("/rules/<name>", "GET"): [],
+    ("/my-games", "GET"): [], ("/my-games", "POST"): ["email"], ("/my-games/<token>", "GET"): [],
+    ("/confirm/<token>", "GET"): [], ("/confirm/<token>", "POST"): [],
+    ("/unsubscribe/<token>", "GET"): [], ("/unsubscribe/<token>", "POST"): ["List-Unsubscribe"],
+    ("/unsubscribe/<token>/resume", "POST"): [],
+    ("/s/<token>", "GET"): [], ("/s/<token>/table", "GET"): ["since"], ("/s/<token>/move", "POST"): ["move", "seq"],
+    ("/s/<token>/replay", "GET"): ["step"], ("/s/<token>/record.txt", "GET"): [],
+    ("/s/<token>/new-link", "POST"): ["seat"],
+    ("/s/<token>/mail", "GET"): [], ("/s/<token>/mail", "POST"): ["mail", "auto_forced", "time_zone"],
+    ("/s/<token>/vacation", "POST"): ["days"],
+    ("/replay", "GET"): [], ("/replay", "POST"): ["record", "record_file", "step"],
+    ("/dev/mailbox", "GET"): [], ("/dev/mailbox.json", "GET"): [],
+    ("/dev/mailbox/<int(max=2147483647):mail_id>/reply", "POST"): ["text"],
+}
+FINISHED = (Path(__file__).resolve().parents[1] / "golden" / "alouette" / "full_game_4.jsonl").read_text()
+ODD_VALUES = ["", " ", "0", "1", "4", "-1", "²", "٣", "9" * 5000, "1_0", "0x1", "1e9", "\x00", "a\x1bb", "\ud7ff",
+              "[" * 2000, "on", "pass", "double", "5H", "10♥", "JK", "UTC", "Europe/Paris", "Mars/Olympus",
+              "each", "digest", "none", "away", "person", "random", "strong", "robot", "pause", "24h", "1h",
+              "quinto", "ann@example.org", "Ann", "One-Click", "x" * 3000]
+RECORDS = [FINISHED, FINISHED + '{"type": "note", "kind": "timeout", "seat": 0}\n' * 1001, "[" * 50_000 + "]" * 50_000,
+           '{"type": "start", "game": "quinto", "seats": ' + "9" * 5000 + "}",
+           '{"type": "start", "game": "quinto", "seats": 4, "dealer": ' + "1" * 1500 + "}", "not json"]
+
+
+def odd_text():
+    return st.one_of(st.sampled_from(ODD_VALUES), st.text(max_size=30), st.integers(-10 ** 12, 10 ** 12).map(str))
+
+
+def field_value(field):
+    if field in ("record", "record_file"):
+        return st.one_of(st.sampled_from(RECORDS), odd_text())
+    return odd_text()
+
+
+def page_request(real):
+    """(method, path, query, form) for one of PAGE_ROUTES, `real` giving each path part's real values."""
+    @st.composite
+    def build(draw):
+        (rule, method), fields = draw(st.sampled_from(sorted(PAGE_ROUTES.items())))
+        path = rule
+        for part, values in real.items():
+            if part in path:
+                value = draw(st.one_of(st.sampled_from(values), odd_text().filter(bool)))
+                path = path.replace(part, quote(value, safe=""))
+        chosen = draw(st.lists(st.sampled_from(fields), unique=True)) if fields else []
+        values = {field: draw(field_value(field)) for field in chosen}
+        if method == "GET":
+            return method, path, values, {}
+        form = {name: (io.BytesIO(value.encode("utf-8", "surrogatepass")), "record.jsonl") if name == "record_file"
+                else value for name, value in values.items()}
+        token = draw(st.sampled_from(["valid", "valid", "valid", "missing", "wrong"]))
+        if token != "missing":
+            form["csrf_token"] = real["csrf"][0] if token == "valid" else draw(odd_text())
+        return method, path, {}, form
+    return build()
+
+
+def real_values(client, app):
+    """Real values for each part of a page's path: seat links, a game, confirmation, unsubscribe and my-games
+    links, games' names, mails' ids; and the session's CSRF token."""
+    game, path = people_game()
+    keys = app.extensions["cachette"]["config"].signing_keys
+    set_up([{"name": "Cy", "email": "cy@example.org"}, *ROBOTS3])
+    return {
+        "<token>": [token_of(path), token_for(game.id, 0), confirmation_token("cy@example.org"),
+                    unsubscribe_token(keys, "ann@example.org"), my_games_token(keys, "ann@example.org")],
+        "<name>": ["quinto", "sueca", "primero"], "<game_id>": [game.id],
+        "<int(max=2147483647):mail_id>": [str(mail.id) for mail in mails()[:3]] + ["0", "99999999999999999999"],
+        "csrf": [csrf_from(client.get("/replay").get_data(as_text=True))],
+    }
+
+
+@pytest.fixture
+def roomy(tmp_path, database_url, dispatched):
+    """The app with limits high enough for every generated request to be read, and replies sent to a closed
+    port: nothing the fuzzing does leaves this process."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        closed = probe.getsockname()[1]
+    application = create_app(make_config(tmp_path, database_url, inbound_port=closed, **{
+        name: "100000 per hour" for name in RATE_LIMITS}))
+    with application.app_context():
+        yield application
+    application.extensions["cachette"]["db"].dispose()
+
+
+def test_every_page_and_form_answers_generated_input_without_a_server_error(roomy):
+    client = roomy.test_client()
+    real = real_values(client, roomy)
+
+    @settings(max_examples=FORM_EXAMPLES, derandomize=True, database=None, deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(request=page_request(real))
+    def never_a_server_error(request):
+        method, path, query, form = request
+        if method == "GET":
+            answer = client.get(path, query_string=query)
+        else:
+            answer = client.post(path, data=form, content_type="multipart/form-data")
+        relay = path.startswith("/dev/mailbox/") and answer.status_code == 502     # no receiver: the one 5xx
+        assert answer.status_code < 500 or relay, (method, path, answer.status_code, answer.get_data(as_text=True)[:99])
+
+    never_a_server_error()
+
+
+def test_every_route_is_fuzzed(app):
+    """A route added to the site without joining PAGE_ROUTES or the OpenAPI description fails here."""
+    described = {re.sub(r"\{(\w+)\}", r"<\1>", path) for path in json.loads(OPENAPI.read_text())["paths"]}
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint == "static":
+            continue
+        for method in rule.methods - {"HEAD", "OPTIONS"}:
+            assert rule.rule in described or (rule.rule, method) in PAGE_ROUTES, (rule.rule, method)

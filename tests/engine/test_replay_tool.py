@@ -55,6 +55,21 @@ def test_a_bad_event_stops_with_one_line_and_status_1(extra, message):
     assert result.stderr.startswith(message) and result.stderr.count("\n") == 1
 
 
+@pytest.mark.parametrize(("record", "message"), [
+    ('{"type": "start", "game": "quinto", "seats": ' + "9" * 5000 + "}\n",
+     "line 1: a number in it has too many digits"),
+    ('{"type": "start", "game": "quinto", "seats": 4, "dealer": ' + "1" * 4301 + "}\n",
+     "line 1: a number in it has too many digits"),
+    ("[" * 50_000 + "]" * 50_000 + "\n", "line 1: not valid JSON: nested too deeply"),
+    ('{"type": "start", "game": "quinto", "seats": 4, "dealer": ' + "1" * 4000 + "}\n",
+     "line 1: dealer must be a seat from 0 to 3, not 1111"),
+])
+def test_a_hostile_line_stops_with_one_short_line_and_status_1(record, message):
+    result = run_replay("-", stdin=record)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.startswith(message) and result.stderr.count("\n") == 1 and len(result.stderr) < 200
+
+
 def test_notes_and_other_spellings_are_accepted():
     result = run_replay("-", stdin=lines_with('{"type": "note", "kind": "timeout", "seat": 1}'))
     assert result.returncode == 0 and json.loads(result.stdout)["legal"] == ["pass"]

@@ -15,7 +15,8 @@ from app import create_app, dispatch
 from workers.dispatcher import CeleryDispatcher, daemon_timer
 from workers.web import attach
 
-from live import queued_tasks
+from live import RedisServer, queued_tasks
+from smtp_sink import free_port
 from worker_fixtures import worker_config
 
 REDIS_URL = os.environ.get("CACHETTE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
@@ -130,18 +131,31 @@ def test_the_default_timer_calls_back_from_a_daemon_thread():
     assert timer.daemon and called.wait(60)
 
 
-def test_after_the_broker_fails_it_is_left_alone_for_one_sweep_interval(attached, clock, caplog):
-    application, dispatcher = attached(redis_url=f"redis://127.0.0.1:{closed_port()}/0", sweep_interval=60)
+def test_work_the_broker_refused_is_kept_and_queued_once_it_is_back(attached, clock, caplog, tmp_path):
+    server = RedisServer(free_port(), tmp_path).start()
+    queue = f"cachette_test_{uuid.uuid4().hex[:8]}"
+    application, dispatcher = attached(redis_url=server.url, celery_queue=queue)
     dispatcher.window = 0                                                    # every commit queues its own tasks
-    with application.app_context():
-        dispatch.after_commit(outbox_ids=[1], robot_game_ids=["g"])           # refused: logged, not raised
-        assert "could not queue tasks" in caplog.text
-        clock.advance(59)
-        dispatch.after_commit(outbox_ids=[2], robot_game_ids=[])
-        assert caplog.text.count("could not queue tasks") == 1               # no connection attempted
-        clock.advance(1)                                                     # the interval has passed
-        dispatch.after_commit(outbox_ids=[3], robot_game_ids=[])
-        assert caplog.text.count("could not queue tasks") == 2               # tried again
+    try:
+        server.stop()
+        with application.app_context():
+            dispatch.after_commit(outbox_ids=[1], robot_game_ids=["g"])       # refused: logged, not raised, kept
+            assert caplog.text.count("could not queue tasks") == 1
+            [retry] = clock.pending()
+            assert retry.at == clock.now + dispatcher.retry
+            dispatch.after_commit(outbox_ids=[2], robot_game_ids=["h"])       # gathered for the retry, no attempt
+            assert clock.pending() == [retry] and dispatcher.outbox_ids == [1, 2]
+            clock.run_next()                                                  # tried again: still down
+            assert caplog.text.count("could not queue tasks") == 1 and dispatcher.outbox_ids == [1, 2]
+            server.start()
+            while clock.pending():
+                clock.run_next()
+            queued = queued_tasks(redis.Redis.from_url(server.url), queue)
+            assert queued == [("cachette.send_mail", [1, 2]), ("cachette.play_robots", "g"),
+                              ("cachette.play_robots", "h")]
+            assert "the broker is back" in caplog.text and dispatcher.outbox_ids == []
+    finally:
+        server.stop()
 
 
 def test_a_forked_child_starts_with_nothing_gathered_and_a_free_lock(attached, clock):

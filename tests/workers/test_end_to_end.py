@@ -53,7 +53,8 @@ class Live:
                         SMTP_HOST="127.0.0.1", SMTP_PORT=str(smtp.port), SECRET_KEY="end-to-end-secret",
                         BASE_URL="http://localhost", SWEEP_INTERVAL="1", MAIL_RETRY_BASE="1",
                         MAIL_CLAIM_TIMEOUT="4", ROBOT_TURN_TIME="3", LIMIT_GAMES_PER_CLIENT="100 per hour",
-                        LIMIT_GAMES_PER_ADDRESS="100 per day", PRESENCE_SECONDS="5", **environ)
+                        LIMIT_GAMES_PER_ADDRESS="100 per day", PRESENCE_SECONDS="5")
+        self.env.update(environ)
         self.app = attach(create_app(Config.from_env(str(tmp_path), self.env)))
         self.client = self.app.test_client()
         self.worker = WorkerProcess(self.env, tmp_path)
@@ -197,6 +198,33 @@ def test_tasks_lost_in_a_redis_restart_are_recovered_by_the_sweeps(tmp_path, pos
         assert Counter(row.kind for row in rows) == {"invite": 3, "your_turn": 3}
         with service.app.app_context():
             assert sorted(row.game_id for row in outbox(kind="your_turn")) == sorted(game_ids)
+    finally:
+        service.close()
+        server.stop()
+
+
+def test_a_robot_turn_that_fell_due_while_redis_was_down_is_played_within_seconds_of_its_return(
+        tmp_path, postgres_url, smtp):
+    """The sweeps come only every five minutes here, and a robot's turn is late only after two: what plays the
+    robot is the worker's pick-up of due work when it connects to Redis again."""
+    server = RedisServer(free_port(), tmp_path).start()
+    service = Live(tmp_path, postgres_url, server.url, smtp, SWEEP_INTERVAL="300", ROBOT_TURN_TIME="120",
+                   MAIL_CLAIM_TIMEOUT="300")
+    try:
+        service.worker.start()
+        service.start_game()
+        token = first_seat_token(service.smtp.recorder)
+        wait_until(lambda: service.client.get(f"/api/seats/{token}").get_json()["view"]["legal"], 60,
+                   "Ann's turn never came")
+        server.stop()
+        seat = service.client.get(f"/api/seats/{token}").get_json()
+        answer = service.client.post(f"/api/seats/{token}/moves",
+                                     json={"move": seat["view"]["legal"][0], "seq": seat["seq"]})
+        assert answer.status_code == 201, answer.get_json()
+        dispatch.get_dispatcher().start_empty()   # as if the web process restarted: its kept work is gone
+        server.start()
+        wait_until(lambda: service.client.get(f"/api/seats/{token}").get_json()["seq"] > answer.get_json()["seq"],
+                   60, "the robot turn waited for the sweep")
     finally:
         service.close()
         server.stop()

@@ -1,4 +1,5 @@
-"""The Redis transport keeps one publishing client per connection pool (against the local Redis)."""
+"""The Redis transport keeps one publishing client per connection pool (against the local Redis), and closes
+without raising once the broker has gone."""
 
 import os
 import uuid
@@ -7,6 +8,9 @@ import pytest
 import redis
 from kombu import Connection
 
+from live import RedisServer
+from smtp_sink import free_port
+
 REDIS_URL = os.environ.get("CACHETTE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
 
@@ -14,7 +18,29 @@ REDIS_URL = os.environ.get("CACHETTE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15
 def queue():
     name = f"cachette_test_{uuid.uuid4().hex[:8]}"
     yield name
-    redis.Redis.from_url(REDIS_URL).delete(name)
+    client = redis.Redis.from_url(REDIS_URL)
+    client.delete(name)
+    client.close()
+
+
+def test_closing_a_connection_the_broker_dropped_with_a_message_unacknowledged_does_not_raise(tmp_path):
+    """What celery does when Redis goes away: collect the connection, then close it. Closing the channel
+    restores its unacknowledged message through a connection with no server left to name: kombu raised an
+    AttributeError there, which killed the worker ("Unrecoverable error"), seen in the end-to-end test."""
+    server = RedisServer(free_port(), tmp_path).start()
+    try:
+        connection = Connection(server.url, transport="workers.redis_transport:Transport")
+        waiting = connection.SimpleQueue("cachette_test")
+        waiting.put({"n": 1})
+        assert waiting.get(timeout=2).payload == {"n": 1}          # delivered, not acknowledged
+        server.stop()
+        # celery's collect() closes the channel with a bounded timeout and, if that times out (as it does against
+        # a Redis that stopped answering), gives up on it and lets go of the transport: this last step alone.
+        connection._do_close_transport()
+        connection.close()
+        assert connection.connected is False
+    finally:
+        server.stop()
 
 
 def test_publishes_reuse_one_client_until_the_pool_is_replaced(queue):
