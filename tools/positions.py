@@ -90,7 +90,7 @@ def walk(game_id, tokens, seed, extra=0, deals=2):
         events = load_events(session, game_id)
     state = replay(events)
     written = len(events)
-    seen, pending = set(), []
+    seen = set()
     last_move, told, ended_deal = None, {}, None
     chances = extra / 150 if extra else 0
     while len(events) < MOST_EVENTS:

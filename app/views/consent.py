@@ -5,7 +5,7 @@ from flask import Blueprint, redirect, render_template, request
 
 from .. import csrf
 from ..context import settings
-from ..links import BROWSER_MAX_AGE, BadLink, browser_token, read_browser_token
+from ..links import BROWSER_MAX_AGE, CONFIRMED_COOKIE, browser_token
 from ..services import consent, games, mygames
 from ..services.seats import seat_path
 

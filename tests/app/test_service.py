@@ -6,7 +6,7 @@ import pytest
 
 from app.models import STATUS_ACTIVE, STATUS_OVER, STATUS_UNCONFIRMED
 from app.services import games, moves, record
-from app.services.errors import BadInput, Conflict, Forbidden
+from app.services.errors import BadInput, Conflict
 from app.services.record import replay_game
 from app.context import database
 from engine import all_games

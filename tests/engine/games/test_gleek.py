@@ -11,7 +11,7 @@ from engine.events import start_event
 from engine.games.gleek import (
     deal_count, has_mournival_of_aces, ruff_of, ruff_winner, set_payment, sets_in,
 )
-from engine.record import replay, start_state
+from engine.record import start_state
 
 # Dealer 2, so seat 0 is eldest and seat 1 the next hand.
 HANDS = [
