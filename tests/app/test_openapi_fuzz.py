@@ -19,6 +19,7 @@ from schemathesis.specs.openapi.checks import response_schema_conformance, statu
 from app import create_app
 from app.config import RATE_LIMITS
 from app.links import my_games_token, unsubscribe_token
+from app.services import watching
 from app.views.api import OPENAPI
 from app_helpers import ROBOTS3, csrf_from, events_of, mails, people_game, set_up, token_for, token_of
 from conftest import confirmation_token, make_config
@@ -93,6 +94,9 @@ PAGE_ROUTES = {
     ("/replay", "GET"): [], ("/replay", "POST"): ["record", "record_file", "step"],
     ("/dev/mailbox", "GET"): [], ("/dev/mailbox.json", "GET"): [],
     ("/dev/mailbox/<int(max=2147483647):mail_id>/reply", "POST"): ["text"],
+    ("/favicon.ico", "GET"): [],
+    ("/w/<token>", "GET"): [], ("/w/<token>/table", "GET"): [],
+    ("/s/<token>/watch-link", "POST"): ["by_players", "by_players_shown"], ("/s/<token>/watch-link/revoke", "POST"): [],
 }
 FINISHED = (Path(__file__).resolve().parents[1] / "golden" / "alouette" / "full_game_4.jsonl").read_text()
 ODD_VALUES = ["", " ", "0", "1", "4", "-1", "²", "٣", "9" * 5000, "1_0", "0x1", "1e9", "\x00", "a\x1bb", "\ud7ff",
@@ -143,8 +147,9 @@ def real_values(client, app):
     game, path = people_game()
     keys = app.extensions["cachette"]["config"].signing_keys
     set_up([{"name": "Cy", "email": "cy@example.org"}, *ROBOTS3])
+    watch = watching.open_watching(token_for(game.id, 0)).rsplit("/", 1)[1]
     return {
-        "<token>": [token_of(path), token_for(game.id, 0), confirmation_token("cy@example.org"),
+        "<token>": [token_of(path), token_for(game.id, 0), confirmation_token("cy@example.org"), watch,
                     unsubscribe_token(keys, "ann@example.org"), my_games_token(keys, "ann@example.org")],
         "<name>": ["quinto", "sueca", "primero"], "<game_id>": [game.id],
         "<int(max=2147483647):mail_id>": [str(mail.id) for mail in mails()[:3]] + ["0", "99999999999999999999"],
