@@ -7,6 +7,7 @@ from ..context import external_url, settings
 from ..deal_story import deal_story
 from ..present import (choices_words, deadline_words, duration_words, hand_order, move_label, names_words,
                       position_words, suit_words)
+from ..result_words import state_result_words
 from .clock import utcnow
 from .mail import queue_mail
 from .seats import reply_address, seat_path
@@ -107,7 +108,7 @@ def queue_game_over(session, game, state, seats):
     for seat in people(seats):
         queue_mail(session, "game_over", seat.email, f"{game_label(context['title'], seats, seat)}: the game is over",
                    dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
-                        winner=winner_words(state, seats), scores=named_scores(state.seats, seats, state.scores)),
+                        result=state_result_words(state, seats), scores=named_scores(state.seats, seats, state.scores)),
                    game_id=game.id, seat=seat.seat, seq=game.seq)
 
 
@@ -194,11 +195,6 @@ def holder_words(seating, seats, number):
         names = [seat.name for seat_number, seat in seats.items() if seating.sides[seat_number] == number]
         return " and ".join(names) or f"side {number + 1}"
     return seats[number].name if number in seats else f"seat {number + 1}"
-
-
-def winner_words(state, seats):
-    """Who won, in words."""
-    return "nobody" if state.winner is None else holder_words(state.seats, seats, state.winner)
 
 
 def named_scores(seating, seats, scores):

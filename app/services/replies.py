@@ -38,6 +38,7 @@ from engine import EngineError, apply_event
 from ..context import database, external_url, settings
 from ..limits import TooManyRequests, admit_replies
 from ..links import BadLink, read_reply_token, seat_token
+from ..result_words import state_result_words
 from ..models import ADDRESS_CONFIRMED, Consent, Game, Outbox
 from ..present import move_label
 from . import moves, snapshots
@@ -279,7 +280,8 @@ class Reply:
             return
         acting = next((s for s in state.to_move if state.controller(s) == seat.seat), seat.seat)
         context = dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
-                       over=state.over, **turn_picture(state, seats, seat.seat, acting),
+                       result=state_result_words(state, seats) if state.over else None,
+                       **turn_picture(state, seats, seat.seat, acting),
                        **reply_context(game, state, seat))
         queue_mail(session, ANSWER, seat.email, self.subject, self.context(**context, **values),
                    game_id=game.id, seat=seat.seat, seq=game.seq)

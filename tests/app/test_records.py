@@ -12,6 +12,7 @@ from app_helpers import (ROBOTS3, cards_named, counts, csrf_from, events_of, pla
                          token_for)
 
 ANN = {"name": "Ann", "email": "ann@example.org"}
+PLAYERS_NOTE = {"type": "note", "kind": "players", "names": ["Ann", "Robot 2", "Robot 3", "Robot 4"]}
 
 
 def lines_of(answer):
@@ -26,7 +27,9 @@ def test_in_play_a_seat_downloads_only_what_it_saw_and_the_public_record_is_not_
     answer = client.get(f"/api/seats/{token}/record")
     assert answer.status_code == 200 and answer.mimetype == "application/x-ndjson"
     assert "attachment" in answer.headers["Content-Disposition"]
-    copy = lines_of(answer)
+    start_event, note, *copy = lines_of(answer)
+    assert note == PLAYERS_NOTE
+    copy = [start_event, *copy]
     assert copy == seat_record(events_of(game.id), 0)
     deck = copy[1]["deck"]
     assert copy[1]["type"] == "deal" and len(deck) == 40
@@ -46,7 +49,8 @@ def test_once_over_the_full_record_is_public_and_replays(client):
     play_to_the_end(client, game.id, token)
     public = client.get(f"/api/games/{game.id}/record")
     assert public.status_code == 200
-    assert lines_of(public) == events_of(game.id) == lines_of(client.get(f"/api/seats/{token}/record"))
+    named = [events_of(game.id)[0], PLAYERS_NOTE, *events_of(game.id)[1:]]       # the log, with who played
+    assert lines_of(public) == named == lines_of(client.get(f"/api/seats/{token}/record"))
     assert replay_lines(public.get_data(as_text=True).splitlines()).over
     words = client.get(f"/s/{token}/record.txt").get_data(as_text=True)
     first_deck = events_of(game.id)[1]["deck"]
@@ -74,11 +78,12 @@ def test_anyone_can_paste_a_finished_record_and_step_through_it(client):
     before = counts()
     first = client.post("/replay", data={"csrf_token": token, "record": record})
     page = first.get_data(as_text=True)
-    assert first.status_code == 200 and f"Event 1 of {total}" in page and "The game begins: Seat 1, " in page
-    third = client.post("/replay", data={"csrf_token": token, "record": record, "step": "3"}).get_data(as_text=True)
-    hands = third.split("<h2>Hands</h2>")[1]
-    assert f"Event 3 of {total}" in third and len(re.findall(r'class="card ', hands)) == 40 - 1
-    assert 'name="step" value="4"' in third and 'name="step" value="2"' in third
+    assert first.status_code == 200 and f"Event 1 of {total}" in page
+    assert "The game begins: Ann, Robot 2, Robot 3 and Robot 4." in page        # the names its players note holds
+    fourth = client.post("/replay", data={"csrf_token": token, "record": record, "step": "4"}).get_data(as_text=True)
+    hands = fourth.split("<h2>Hands</h2>")[1]
+    assert f"Event 4 of {total}" in fourth and len(re.findall(r'class="card ', hands)) == 40 - 1
+    assert 'name="step" value="5"' in fourth and 'name="step" value="3"' in fourth
     upload = (io.BytesIO(record.encode()), "game.jsonl")
     uploaded = client.post("/replay", data={"csrf_token": token, "record_file": upload},
                            content_type="multipart/form-data")
