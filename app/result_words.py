@@ -28,7 +28,8 @@ def result_words(seating, names, sides):
 
 
 def result_answer(seating, names, sides):
-    """The API's `result` of a finished game: the winners as names (a side's players each) and in words."""
+    """The API's `result` of a finished game: the winners as names (each player of a winning side) and in
+    words."""
     winners = [names[seat] for side in sides for seat in seating.seats_of(side)]
     return {"winners": winners, "words": result_words(seating, names, sides)}
 
@@ -47,3 +48,17 @@ def row_result_words(game, seats):
     """The result of a finished game's row (its `winners`), with the names of its seat rows `seats`."""
     return result_words(find_game(game.game).seating(game.players, game.options), seat_row_names(seats),
                         game.winners)
+
+
+def row_result_answer(game, seats):
+    """The API's `result` of a game row (None before its end), with the names of its seat rows `seats`."""
+    if game.winners is None:
+        return None
+    return result_answer(find_game(game.game).seating(game.players, game.options), seat_row_names(seats),
+                         game.winners)
+
+
+def state_result_answer(state, seats):
+    """The API's `result` of an engine state (None before its end), with the names of its seat rows `seats`."""
+    result = state.result()
+    return None if result is None else result_answer(state.seats, seat_row_names(seats), result.sides)

@@ -6,6 +6,7 @@ from engine import find_game, shown
 
 from ..context import database
 from ..models import STATUS_OVER, Game, Seat
+from ..result_words import row_result_answer
 from .errors import Forbidden, NotFound
 from . import snapshots
 from .record import load_events
@@ -77,6 +78,7 @@ def public_summary(game_id):
         "to_move": game.to_move,
         "scores": game.scores,
         "winner": game.winner,
+        "result": row_result_answer(game, seats),
         "move_time": game.move_time,
         "timeout_policy": game.timeout_policy,
         "due_at": game.due_at.isoformat() if game.due_at else None,
