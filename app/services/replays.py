@@ -63,23 +63,25 @@ def tell(events, names, seat, numbers, told_events=None):
     """
     secret = told_events is not None
     state = replay(events[:numbers.start - 1]) if numbers.start > 1 else None
+    view = None if state is None else state.view(seat)
     for number in numbers:
         event = events[number - 1]
-        before = None if state is None else (state.view(seat), state.held())
+        before = None if state is None else (view, state.held())
         action = (state.action_words(event["seat"], event["move"])
                   if state is not None and event.get("type") == "move" and is_card(event["move"]) else None)
         if state is None:
             state = replay(events[:1])
         else:
             apply_event(state, event)
+        view = state.view(seat)
         hidden = state.hidden_from(seat) if secret else set()
-        yield told(event, (told_events or events)[number - 1], number, before, state, seat, names, hidden, action)
+        yield told(event, (told_events or events)[number - 1], number, before, state, view, names, hidden, action)
 
 
-def told(event, shown, number, before, state, seat, names, hidden, action=None):
-    """One event of the record in words (see `tell`); `shown` is the event as `seat` may be told it, `action`
-    what a card's button said it did (`Play 8♥`, `Discard 8♥`)."""
-    after = state.view(seat)
+def told(event, shown, number, before, state, after, names, hidden, action=None):
+    """One event of the record in words (see `tell`): `shown` is the event as the reader may be told it,
+    `before` the reader's view and the hands before it (None for the first), `after` the reader's view after
+    it, `action` what a card's button said it did (`Play 8♥`, `Discard 8♥`)."""
     kind = event.get("type")
     if kind == "start":
         lines = [f"The game begins: {names_words(names)}."]
@@ -88,8 +90,8 @@ def told(event, shown, number, before, state, seat, names, hidden, action=None):
                  else f"Deal {after['deal']} is dealt."]
     elif kind == "move":
         lines = [move_words(names[event["seat"]], shown.get("move"), action)]
-        if event.get("by") == "robot":
-            lines[0] = lines[0][:-1] + " (a robot moved for them)."
+        if event.get("by") == "forced":
+            lines[0] = lines[0][:-1] + " (their only move, made for them)."
     else:
         lines = [note_words(event, names)]
     finished = story = None
@@ -133,7 +135,8 @@ def note_words(note, names):
     if kind == PLAYERS_NOTE:
         return f"The record names the players: {names_words(name for name in note['names'] if name)}."
     if kind == "timeout":
-        return f"{who}'s time ran out."
+        then = {"robot": "a robot makes the move for them", "pause": "the game is paused"}.get(note.get("policy"))
+        return f"{who}'s time ran out" + (f": {then}." if then else ".")
     if kind == "vacation":
         return f"{who} took {note.get('days')} days of vacation."
     return "A note in the record" + (f": {kind}." if kind else ".")

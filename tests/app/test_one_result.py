@@ -36,7 +36,7 @@ def test_a_shared_first_place_reads_the_same_everywhere(client, monkeypatch):
     token = token_for(game.id, 0)
 
     table = client.get(f"/s/{token}").get_data(as_text=True)
-    assert f"The game is over: <strong>{WORDS}</strong>." in table
+    assert f"The game is over. <strong>{WORDS}</strong>." in table
     [over] = mails(kind="game_over", recipient="ann@example.org")
     assert f"is over: {WORDS}." in text_of(over) and f"is over: <strong>{WORDS}</strong>." in html_of(over)
 
@@ -50,7 +50,7 @@ def test_a_shared_first_place_reads_the_same_everywhere(client, monkeypatch):
     last = client.get(f"/s/{token}/replay?step={game.seq + 1}").get_data(as_text=True)
     assert f"The game is over: {WORDS}." in last
     text = client.get(f"/s/{token}/record.txt").get_data(as_text=True)
-    assert f"The game is over: {WORDS}." in text and "Final scores: Ann 20, Bob 20." in text
+    assert f"The game is over: {WORDS}." in text and f"Final scores: Ann 20, Bob 20.\nResult: {WORDS}." in text
 
 
 def test_a_digest_of_a_finished_game_says_who_won(client, monkeypatch):
