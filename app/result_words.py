@@ -46,16 +46,16 @@ def state_result_words(state, seats):
 
 def row_result_words(game, seats):
     """The result of a finished game's row (its `winners`), with the names of its seat rows `seats`."""
-    return result_words(find_game(game.game).seating(game.players, game.options), seat_row_names(seats),
-                        game.winners)
+    return result_words(row_seating(game), seat_row_names(seats), game.winners)
 
 
 def row_result_answer(game, seats):
     """The API's `result` of a game row (None before its end), with the names of its seat rows `seats`."""
-    if game.winners is None:
-        return None
-    return result_answer(find_game(game.game).seating(game.players, game.options), seat_row_names(seats),
-                         game.winners)
+    return None if game.winners is None else result_answer(row_seating(game), seat_row_names(seats), game.winners)
+
+
+def row_seating(game):
+    return find_game(game.game).seating(game.players, game.options)
 
 
 def state_result_answer(state, seats):

@@ -19,7 +19,8 @@ EVENTS_BETWEEN = (select(EVENTS.data)
                   .where(EVENTS.game_id == bindparam("game_id"), EVENTS.seq > bindparam("after"),
                          EVENTS.seq <= bindparam("upto"))
                   .order_by(EVENTS.seq))
-SUMMARY_COLUMNS = ("seq", "status", "awaiting", "to_move", "scores", "winner", "winners", "due_at", "remind_at", "finished_at")
+SUMMARY_COLUMNS = ("seq", "status", "awaiting", "to_move", "scores", "winner", "winners", "due_at", "remind_at",
+                   "finished_at")
 SUMMARY_UPDATE = update(Game.__table__).where(Game.__table__.c.id == bindparam("game_id"))
 LAST_SEQ = 2 ** 31 - 1   # the largest seq the column holds
 
