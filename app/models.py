@@ -58,6 +58,7 @@ class Game(SQLModel, table=True):
     to_move: list = Field(sa_column=Column(JSON, nullable=False))
     scores: list = Field(sa_column=Column(JSON, nullable=False))
     winner: int | None = None
+    winners: list | None = Field(default=None, sa_column=Column(JSON))   # the winning sides once over (a tie: several)
     due_at: datetime | None = None                       # deadline of the current move
     remind_at: datetime | None = None                    # when to remind the mover; None once reminded
     created_at: datetime

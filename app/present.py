@@ -13,10 +13,12 @@ from .models import STATUS_PAUSED
 
 
 def move_label(move):
-    """`10♥` for a card (a canonical card of the notation), `Double` for a spoken move."""
+    """`10♥` for a card (a canonical card of the notation), `Double` for a spoken move, `Discard 7♠ 2♥` for one
+    that names cards."""
     if is_card(move):
         return display(move)
-    return str(move).replace("_", " ").capitalize()
+    verb, *rest = str(move).replace("_", " ").split(" ")
+    return " ".join([verb.capitalize(), *(display(word) if is_card(word) else word for word in rest)])
 
 
 def move_choices(moves):

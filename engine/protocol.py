@@ -176,6 +176,11 @@ class GameProtocol(ABC):
     def card_places(self) -> dict[str, list[str]]:
         """Where every card of the deal in progress lies, by place: none may be lost or doubled."""
 
+    def held(self) -> list[list[str]]:
+        """The cards in every seat's hand now, whatever the views show: for telling what a move drew or
+        exchanged, where `hidden_from` allows it (everything, once the game is over)."""
+        raise NotImplementedError
+
     def hints(self) -> dict[str, str]:
         """Each spoken move of the variant in play: what it does, in one line for players (no other variant's
         words, no placeholder)."""

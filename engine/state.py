@@ -253,7 +253,7 @@ class GameState(GameProtocol):
             "to_move": list(self.to_move) if self.awaiting == AWAITING_MOVE else [],
             "legal": self.legal_for(seat),
             "hand": self.hand_view(seat),
-            "hand_sizes": [len(hand) for hand in self.hands],
+            "hand_sizes": self.hand_sizes(),
             "table": self.table_cards(),
             "scores": list(self.scores),
             "score_meaning": self.score_meaning,
@@ -285,6 +285,19 @@ class GameState(GameProtocol):
     def hand_view(self, seat):
         """The seat's hand as its view shows it (sorted as the game likes)."""
         return list(self.hands[seat])
+
+    def hand_sizes(self):
+        """How many cards each hand holds. Once the game is over a hand holds what its own view shows: a game
+        whose hands go to the history with their deal (its `hand_view` then empty) holds none, so no table
+        says "6 cards" beside "no cards"."""
+        if self.over:
+            return [len(self.hand_view(seat)) for seat in range(self.seat_count)]
+        return [len(hand) for hand in self.hands]
+
+    def held(self):
+        """The cards in every hand now, whatever the views show: what a finished game's replay may tell
+        (a move's draws and exchanges), and what a reader's own copy tells where `hidden_from` allows."""
+        return [list(hand) for hand in self.hands]
 
     def table_cards(self):
         """The cards face up in play now: [seat it lies before, or None for the middle, card] pairs."""

@@ -5,8 +5,9 @@ from datetime import timedelta
 from sqlalchemy import func, select
 
 from app.context import database, settings
-from app.models import MAIL_DIGESTED, MAIL_HELD, Outbox
+from app.models import MAIL_DIGESTED, MAIL_HELD, STATUS_OVER, Outbox
 from app.present import moment_words
+from app.result_words import row_result_words
 from app.services.clock import utcnow
 from app.services.mail import queue_mail
 from app.services.record import lock_game
@@ -42,7 +43,8 @@ def queue_digest(game_id, seat_number):
         context = seat_context(game, seats, seat)
         context.update(items=[{"subject": row.subject, "at": moment_words(row.created_at, seat.time_zone)}
                               for row in held],
-                       your_move=seat_to_move(game, seat_number))
+                       your_move=seat_to_move(game, seat_number),
+                       result=row_result_words(game, seats) if game.status == STATUS_OVER else None)
         queue_mail(session, "digest", seat.email, f"Your day in {game_label(context['title'], seats, seat)}", context,
                    game_id=game_id, seat=seat_number, seq=game.seq)
         return 1

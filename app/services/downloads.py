@@ -1,34 +1,53 @@
-"""A game's record to take away: a seat's copy at any time, the full record once the game is over."""
+"""A game's record to take away (a seat's copy at any time, the full record once the game is over), carrying
+its players' names in a note after its start (replays.players_note), so that it replays with them elsewhere."""
 
 import json
 
+from engine import find_game
 from engine.seat_record import seat_record
 
 from ..context import database
 from ..models import STATUS_OVER, Game
 from .errors import NotFound
 from .record import load_events
+from .replays import players_note
+from .seats import seats_of
 from .tables import open_seat
 
 
-def seat_copy(token):
-    """(table, events) for a seat link: the full record once the game is over, before that the seat's copy,
-    which withholds every card the seat could not see."""
+def seat_events(token):
+    """(table, events, copy) for a seat link: the game's whole record, and what the seat may take of it: the
+    whole record once the game is over, before that the seat's copy, which withholds every card the seat
+    could not see."""
     table = open_seat(token)
     with database().reading() as session:
         events = load_events(session, table.game.id, upto=table.game.seq)
     if table.game.status == STATUS_OVER:
-        return table, events
-    return table, seat_record(events, table.seat.seat)
+        return table, events, events
+    return table, events, seat_record(events, table.seat.seat)
+
+
+def seat_copy(token):
+    """(table, events): the record a seat link gives away (see `seat_events`), with its players' names."""
+    table, _, copy = seat_events(token)
+    return table, named(copy, table.state.seat_count, table.seats)
 
 
 def finished_record(game_id):
-    """The full record of a finished game; NotFound before its end, as for a game that does not exist."""
+    """The full record of a finished game, with its players' names; NotFound before its end, as for a game that
+    does not exist."""
     with database().reading() as session:
         game = session.get(Game, game_id) if isinstance(game_id, str) and game_id.isprintable() else None
         if game is None or game.status != STATUS_OVER:
             raise NotFound("no finished game with that id: a record is public once its game is over")
-        return load_events(session, game.id, upto=game.seq)
+        events = load_events(session, game.id, upto=game.seq)
+        seats = seats_of(session, game.id)
+    return named(events, find_game(game.game).seating(game.players, game.options).seat_count, seats)
+
+
+def named(events, seat_count, seats):
+    """The record with its players note after the start event."""
+    return [events[0], players_note(seat_count, seats), *events[1:]]
 
 
 def json_lines(events):

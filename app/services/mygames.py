@@ -10,10 +10,11 @@ from ..limits import OWNER, admit_links
 from ..links import REJECTED, BadLink, my_games_token, read_my_games_token
 from ..models import STATUS_ACTIVE, STATUS_OVER, STATUS_UNCONFIRMED, Event, Game, Outbox, Seat
 from ..present import clock_words, deadline_words, moment_words, names_words
+from ..result_words import row_result_words
 from .clock import utcnow
 from .errors import Forbidden
 from .mail import queue_mail
-from .notify import holder_words, named_scores
+from .notify import named_scores
 from .seats import seat_path
 from .spec import clean_email
 
@@ -100,7 +101,7 @@ def entry_for(game, seat, seats, last_at, now):
     seating = engine_game.seating(game.players, game.options)
     mover = seats.get(seating.controllers[game.to_move[0]]) if game.to_move else None
     if game.status == STATUS_OVER:
-        group, turn = OVER, f"over: {holder_words(seating, seats, game.winner) if game.winner is not None else 'nobody'} won"
+        group, turn = OVER, f"over: {row_result_words(game, seats)}"
     elif game.status == STATUS_UNCONFIRMED:
         group, turn = WAITING, "waiting for its creator to confirm it"
     elif mover is not None and mover.seat == seat.seat and game.status == STATUS_ACTIVE:

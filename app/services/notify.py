@@ -7,6 +7,7 @@ from ..context import external_url, settings
 from ..deal_story import deal_story
 from ..present import (choices_words, deadline_words, duration_words, hand_order, move_label, names_words,
                       position_words, suit_words)
+from ..result_words import state_result_words
 from .clock import utcnow
 from .mail import queue_mail
 from .seats import reply_address, seat_path
@@ -113,7 +114,7 @@ def deal_end_context(game, state, seats, seat, number):
 def game_over_context(game, state, seats, seat):
     """A game-over mail's context for `seat`."""
     return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
-                winner=winner_words(state, seats), scores=named_scores(state.seats, seats, state.scores))
+                result=state_result_words(state, seats), scores=named_scores(state.seats, seats, state.scores))
 
 
 def queue_game_over(session, game, state, seats):
@@ -208,11 +209,6 @@ def holder_words(seating, seats, number):
         names = [seat.name for seat_number, seat in seats.items() if seating.sides[seat_number] == number]
         return " and ".join(names) or f"side {number + 1}"
     return seats[number].name if number in seats else f"seat {number + 1}"
-
-
-def winner_words(state, seats):
-    """Who won, in words."""
-    return "nobody" if state.winner is None else holder_words(state.seats, seats, state.winner)
 
 
 def named_scores(seating, seats, scores):

@@ -20,7 +20,8 @@ EVENTS_BETWEEN = (select(EVENTS.data)
                   .where(EVENTS.game_id == bindparam("game_id"), EVENTS.seq > bindparam("after"),
                          EVENTS.seq <= bindparam("upto"))
                   .order_by(EVENTS.seq))
-SUMMARY_COLUMNS = ("seq", "status", "awaiting", "to_move", "scores", "winner", "due_at", "remind_at", "finished_at")
+SUMMARY_COLUMNS = ("seq", "status", "awaiting", "to_move", "scores", "winner", "winners", "due_at", "remind_at",
+                   "finished_at")
 SUMMARY_UPDATE = update(Game.__table__).where(Game.__table__.c.id == bindparam("game_id"))
 LAST_SEQ = 2 ** 31 - 1   # the largest seq the column holds
 
@@ -72,6 +73,8 @@ def sync_summary(game, state):
     game.to_move = list(state.to_move) if state.awaiting == AWAITING_MOVE else []
     game.scores = list(state.scores)
     game.winner = state.winner
+    result = state.result()
+    game.winners = list(result.sides) if result else None
     if state.over:
         game.status = STATUS_OVER
         game.finished_at = game.finished_at or now

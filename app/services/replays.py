@@ -1,12 +1,16 @@
 """Stepping through a finished game's record: a seat's own game, or any record a visitor pastes."""
 
-from engine import EngineError, apply_event, replay
-from engine.cards import is_card
-from engine.record import ReplayError, fold, parse_line
+from collections import Counter
 
-from ..deal_story import holder_names
-from ..present import move_label, names_words
+from engine import EngineError, apply_event, note_event, replay
+from engine.cards import display, is_card
+from engine.record import ReplayError, fold, parse_line, start_state
+
+from ..deal_story import deal_story, holder_names
+from ..present import hand_order, move_label, names_words
+from ..result_words import result_words
 from .errors import BadInput
+from .spec import clean_name
 
 STEP_PROBLEM = "step must be a number from 1 to {count}"
 # Bounds on a pasted record, checked line by line before anything is replayed, so that a hostile one costs
@@ -20,6 +24,7 @@ RECORD_DEPTH = 3                     # an event holds a list (the pack) or an ob
 RECORD_LARGEST_NUMBER = 10 ** 9
 TOO_LONG = (f"this record is longer than {RECORD_CHARACTERS:,} characters: a finished game's record is some tens "
             "of kilobytes")
+PLAYERS_NOTE = "players"   # a note naming each seat's player: {"type": "note", "kind": "players", "names": [...]}
 
 
 def replay_picture(events, step, seat=0):
@@ -45,36 +50,50 @@ def replay_picture(events, step, seat=0):
 
 
 def replay_story(events, step, names, seat=0):
-    """The deal of event `step` told up to it, one entry per event: {"number", "lines", "finished"}.
-
-    Each event's lines say what it was (a deal and its dealer, a card played
-    or a word said, a note) and what it caused, read from the views before
-    and after it alone, so the same for every game: who won a trick, scores
-    changing within a deal (immediate scores), the deal's end with the scores
-    after it, and the game's result. `finished` is the history entry of a deal
-    the event ended (for the game's own account of it), else None.
-    """
+    """The deal of event `step` told up to it, one entry per event (see `tell`)."""
     if type(step) is not int or not 1 <= step <= len(events):
         raise BadInput(STEP_PROBLEM.format(count=len(events)), "bad_step")
     first = max((number for number in range(1, step + 1) if events[number - 1].get("type") == "deal"), default=1)
-    state = replay(events[:first - 1]) if first > 1 else None
-    after = state.view(seat) if state is not None else None
-    story = []
-    for number in range(first, step + 1):
+    return list(tell(events, names, seat, range(first, step + 1)))
+
+
+def tell(events, names, seat, numbers, told_events=None):
+    """The events at `numbers` (a range of positions, from 1) in words, each {"number", "lines", "finished",
+    "story"}.
+
+    Each event's lines say what it was (a deal and its dealer, a card played or a word said, a note) and what
+    it caused, read from `seat`'s views before and after it, so the same for every game: who won a trick, the
+    cards each hand took or put down (a draw, an exchange), scores changing within a deal (immediate scores),
+    the deal's end with the scores after it, and the game's result. `finished` is the history entry of a
+    deal the event ended (for the game's own account of it) and `story` its account told the same way in
+    every game (app.deal_story), else None.
+
+    `told_events` are the events as `seat` may be told them while the game runs (its copy, whose withheld
+    cards are null): then a card `hidden_from(seat)` is told as "a card". By default the record itself, of a
+    finished game, where nothing is hidden.
+    """
+    secret = told_events is not None
+    state = replay(events[:numbers.start - 1]) if numbers.start > 1 else None
+    view = None if state is None else state.view(seat)
+    for number in numbers:
         event = events[number - 1]
-        before = after
+        before = None if state is None else (view, state.held())
+        action = (state.action_words(event["seat"], event["move"])
+                  if state is not None and event.get("type") == "move" and is_card(event["move"]) else None)
         if state is None:
             state = replay(events[:1])
+            view = state.view(seat)
         elif event.get("type") != "note":     # a note changes nothing the rules know: the view stays
             apply_event(state, event)
-        if before is None or event.get("type") != "note":
-            after = state.view(seat)
-        story.append(told(event, number, before, after, names))
-    return story
+            view = state.view(seat)
+        hidden = state.hidden_from(seat) if secret else set()
+        yield told(event, (told_events or events)[number - 1], number, before, state, view, names, hidden, action)
 
 
-def told(event, number, before, after, names):
-    """One event of a replay in words (see `replay_story`)."""
+def told(event, shown, number, before, state, after, names, hidden, action=None):
+    """One event of the record in words (see `tell`): `shown` is the event as the reader may be told it,
+    `before` the reader's view and the hands before it (None for the first), `after` the reader's view after
+    it, `action` what a card's button said it did (`Play 8♥`, `Discard 8♥`)."""
     kind = event.get("type")
     if kind == "start":
         lines = [f"The game begins: {names_words(names)}."]
@@ -82,27 +101,83 @@ def told(event, number, before, after, names):
         lines = [f"Deal {after['deal']}: {names[after['dealer']]} deals." if after.get("dealer") is not None
                  else f"Deal {after['deal']} is dealt."]
     elif kind == "move":
-        move = event.get("move")
-        verb = "plays" if is_card(move) else "says"
-        lines = [f"{names[event['seat']]} {verb} {move_label(move)}."]
+        lines = [move_words(names[event["seat"]], shown.get("move"), action)]
+        if event.get("by") == "forced":
+            lines[0] = lines[0][:-1] + " (their only move, made for them)."
     else:
-        lines = ["A note in the record" + (f": {event['kind']}." if event.get("kind") else ".")]
-    finished = None
+        lines = [note_words(event, names)]
+    finished = story = None
     if before is not None:
+        view_before, held_before = before
         trick = after.get("last_trick")
-        if trick and trick != before.get("last_trick") and trick.get("winner") is not None:
+        if trick and trick != view_before.get("last_trick") and trick.get("winner") is not None:
             lines.append(f"{names[trick['winner']]} wins the trick.")
-        deals_before, history = len(before.get("history") or []), after.get("history") or []
+        deals_before, history = len(view_before.get("history") or []), after.get("history") or []
+        ended = len(history) > deals_before or after.get("over")
+        if kind == "move":
+            lines.extend(hand_changes(event, held_before, state.held(), names, hidden, ended))
         if len(history) > deals_before:
             finished = history[-1]
+            story = deal_story(after, names, finished.get("deal"))
             lines.append(f"Deal {finished.get('deal')} is over. Scores: "
                          f"{side_scores(after, names, finished.get('scores') or after['scores'])}.")
-        elif after["scores"] != before["scores"]:
+        elif after["scores"] != view_before["scores"]:
             lines.append(f"Scores now: {side_scores(after, names, after['scores'])}.")
-    if after.get("over") and not (before or {}).get("over"):
-        winners = (after.get("result") or {}).get("seats") or []
-        lines.append(f"The game is over: {names_words(names[seat] for seat in winners) or 'nobody'} won.")
-    return {"number": number, "lines": lines, "finished": finished}
+    if after.get("over") and not (before is not None and before[0].get("over")):
+        lines.append(f"The game is over: {result_words(state.seats, names, after['result']['sides'])}.")
+    return {"number": number, "lines": lines, "finished": finished, "story": story}
+
+
+def move_words(name, move, action=None):
+    """`Ann plays 10♥.` (or discards it: the card's `action`, `Discard 10♥`, said of her), `Ann says Draw.`,
+    or a card played out of the reader's sight."""
+    if move is None:
+        return f"{name} plays a card face down."
+    if is_card(move) and action:
+        verb, _, rest = action.partition(" ")
+        verb = verb.lower() + ("es" if verb.endswith(("s", "sh", "ch", "x", "z")) else "s")
+        return f"{name} {verb} {rest}."
+    return f"{name} {'plays' if is_card(move) else 'says'} {move_label(move)}."
+
+
+def note_words(note, names):
+    """What a note of the service noted: a timeout, a vacation, the players' names."""
+    kind, seat = note.get("kind"), note.get("seat")
+    who = names[seat] if type(seat) is int and 0 <= seat < len(names) else "A player"
+    if kind == PLAYERS_NOTE:
+        return f"The record names the players: {names_words(name for name in note['names'] if name)}."
+    if kind == "timeout":
+        then = {"robot": "a robot makes the move for them", "pause": "the game is paused"}.get(note.get("policy"))
+        return f"{who}'s time ran out" + (f": {then}." if then else ".")
+    if kind == "vacation":
+        return f"{who} took {note.get('days')} days of vacation."
+    return "A note in the record" + (f": {kind}." if kind else ".")
+
+
+def hand_changes(event, held_before, held_after, names, hidden, ended):
+    """What a move did to the hands beyond the cards it names: `Ann takes 9♣.` (a draw), `Ann puts down 2♥ and
+    takes 9♥.` (an exchange). Once the move ended its deal, cards leaving the hands are the deal's end, which
+    its account tells, not the move's doing."""
+    named = Counter(word for word in str(event["move"]).split(" ") if is_card(word))
+    lines = []
+    for holder, (old, new) in enumerate(zip(held_before, held_after)):
+        gained = Counter(new) - Counter(old)
+        lost = Counter() if ended else Counter(old) - Counter(new)
+        if holder == event["seat"]:
+            lost -= named
+        parts = ([f"puts down {cards_words(lost, hidden)}"] if lost else []) + (
+            [f"takes {cards_words(gained, hidden)}"] if gained else [])
+        if parts:
+            lines.append(f"{names[holder]} {' and '.join(parts)}.")
+    return lines
+
+
+def cards_words(cards, hidden):
+    """`9♣ K♦`, with the cards of `hidden` told only as how many: `9♣ and a card`, `2 cards`."""
+    seen = [display(card) for card in hand_order(cards.elements()) if card not in hidden]
+    unseen = sum(count for card, count in cards.items() if card in hidden)
+    parts = ([" ".join(seen)] if seen else []) + (["a card" if unseen == 1 else f"{unseen} cards"] if unseen else [])
+    return " and ".join(parts)
 
 
 def side_scores(view, names, scores):
@@ -119,7 +194,40 @@ def read_finished_record(text):
         raise BadInput(f"this record does not replay: {error}", "bad_record") from None
     if not state.over:
         raise BadInput("this record's game is not over: only a finished game can be replayed here", "not_over")
+    for line, event in numbered:
+        if event.get("type") == "note" and event.get("kind") == PLAYERS_NOTE:
+            check_players_note(event, state, line)
     return [event for _, event in numbered]
+
+
+def check_players_note(event, state, line):
+    """A players note names every player seat (a dummy's entry is null), as `players_note` writes it."""
+    names = event.get("names")
+    if not isinstance(names, list) or len(names) != state.seat_count:
+        raise BadInput(f"line {line}: a players note names each of the {state.seat_count} seats", "bad_record")
+    for seat, name in enumerate(names):
+        if state.controller(seat) != seat and name is None:
+            continue
+        clean_name(name, f"line {line}, seat {seat + 1}")
+
+
+def players_note(seat_count, seats):
+    """The note a record given away carries after its start: each player seat's name (null for a dummy), so
+    that a record replayed elsewhere shows who played. `seats` are the game's seat rows by number."""
+    return note_event(PLAYERS_NOTE, names=[seats[seat].name if seat in seats else None
+                                           for seat in range(seat_count)])
+
+
+def record_names(events):
+    """A label for every seat of a checked record: the names its last players note holds, else `Player 1`…;
+    a dummy is its partner's (`Ann's dummy`)."""
+    seating = start_state(events[0]).seats
+    noted = [event["names"] for event in events if event.get("type") == "note" and event.get("kind") == PLAYERS_NOTE]
+    players = seating.players()
+    names = noted[-1] if noted else [f"Player {players.index(seat) + 1}" if seat in players else None
+                                     for seat in range(seating.seat_count)]
+    return [names[seat] if controller == seat else f"{names[controller]}'s dummy"
+            for seat, controller in enumerate(seating.controllers)]
 
 
 def bounded_events(text):

@@ -42,6 +42,7 @@ from engine import EngineError, apply_event
 from ..context import database, external_url, settings
 from ..limits import TooManyRequests, admit_replies
 from ..links import BadLink, read_reply_token, seat_token
+from ..result_words import state_result_words
 from ..models import ADDRESS_CONFIRMED, Consent, Game, Outbox
 from ..present import move_label
 from . import moves, snapshots
@@ -327,7 +328,8 @@ def answer_context(game, seats, seat, state):
     """What an answer to `seat`'s reply shows of its table now (besides its headline and reason)."""
     acting = next((s for s in state.to_move if state.controller(s) == seat.seat), seat.seat)
     return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
-                over=state.over, **turn_picture(state, seats, seat.seat, acting), **reply_context(game, state, seat))
+                result=state_result_words(state, seats) if state.over else None,
+                **turn_picture(state, seats, seat.seat, acting), **reply_context(game, state, seat))
 
 
 def admitted(key):

@@ -8,6 +8,7 @@ from .. import positions
 from ..context import database, settings
 from ..links import REJECTED, BadLink, read_seat_token
 from ..models import STATUS_OVER, Game, Seat
+from ..result_words import row_result_answer
 from .errors import Forbidden, NotFound
 from . import snapshots
 from .record import load_events
@@ -93,6 +94,7 @@ def public_summary(game_id):
         "to_move": game.to_move,
         "scores": game.scores,
         "winner": game.winner,
+        "result": row_result_answer(game, seats),
         "move_time": game.move_time,
         "timeout_policy": game.timeout_policy,
         "due_at": game.due_at.isoformat() if game.due_at else None,

@@ -12,6 +12,7 @@ from engine.robots import robot_levels
 from .. import limits
 from ..context import external_url
 from ..presence import note_present_by_link
+from ..result_words import state_result_answer
 from ..services import downloads, games, moves, tables, watching
 from ..services.errors import BadInput
 
@@ -82,7 +83,7 @@ def json_lines_answer(events, game_id):
 def seat_answer(table):
     return {"game_id": table.game.id, "status": table.game.status, "seat": table.seat.seat,
             "seq": table.game.seq, "due_at": table.game.due_at.isoformat() if table.game.due_at else None,
-            "view": table.view}
+            "result": state_result_answer(table.state, table.seats), "view": table.view}
 
 
 @bp.get("/seats/<token>")

@@ -7,7 +7,8 @@ from engine import find_game
 from engine.cards import display
 
 from .. import csrf, limits
-from ..present import move_label, player_words
+from ..present import names_words
+from ..result_words import result_words
 from ..services import downloads, replays
 from ..services.errors import BadInput
 from .fields import whole_number
@@ -19,34 +20,30 @@ PASTED_RECORD_LIMIT = 512 * 1024   # the request; the record's own bounds are re
 
 @bp.get("/s/<token>/record.txt")
 def seat_record_text(token):
-    table, events = downloads.seat_copy(token)
+    table, events, copy = downloads.seat_events(token)
     names = seat_names(table)
-    text = render_template("pages/record.txt", title=table.title, names=names, over=table.view["over"],
-                           reader=names[table.seat.seat], lines=story_lines(events, names))
+    view = table.view
+    entries = list(replays.tell(events, names, table.seat.seat, range(1, len(events) + 1),
+                                None if copy is events else copy))
+    for entry, shown in zip(entries, copy):
+        entry["lines"][:1] = [first_line(shown, entry["lines"][0])]
+    text = render_template("pages/record.txt", title=table.title, players=names_words(names), over=view["over"],
+                           game=view["game"], names=names, reader=names[table.seat.seat], entries=entries,
+                           scores=replays.side_scores(view, names, view["scores"]),
+                           result=view["over"] and result_words(table.state.seats, names, view["result"]["sides"]))
     return Response(text, mimetype="text/plain",
                     headers={"Content-Disposition": f'attachment; filename="cachette-{table.game.id}.txt"'})
 
 
-def story_lines(events, names):
-    """One line of words per event after the start, from what the record holds (null marks a withheld card)."""
-    lines, deals = [], 0
-    for event in events[1:]:
-        if event["type"] == "deal":
-            deals += 1
-            seen = [display(card) for card in event["deck"] if card is not None]
-            if len(seen) == len(event["deck"]):
-                lines.append(f"Deal {deals}. The pack, top card first: {' '.join(seen)}")
-            else:
-                lines.append(f"Deal {deals}. Cards you saw dealt: {' '.join(seen) or 'none'}")
-        elif event["type"] == "move":
-            who = player_words(names[event["seat"]], event.get("by") == "robot")
-            move = event["move"]
-            lines.append(f"{who}: {move_label(move)}" if move is not None else f"{who} played a card face down")
-        elif event.get("kind") == "timeout":
-            lines.append(f"{names[event['seat']]}'s time ran out")
-        elif event.get("kind") == "vacation":
-            lines.append(f"{names[event['seat']]} took {event['days']} days of vacation")
-    return lines
+def first_line(shown, told):
+    """A deal's line names the pack as the reader saw it dealt (all of it once the game is over); other events
+    read as the replay tells them."""
+    if shown["type"] != "deal":
+        return told
+    seen = [display(card) for card in shown["deck"] if card is not None]
+    if len(seen) == len(shown["deck"]):
+        return f"{told} The pack, top card first: {' '.join(seen)}"
+    return f"{told} Cards you saw dealt: {' '.join(seen) or 'none'}"
 
 
 @bp.get("/replay")
@@ -75,7 +72,7 @@ def replay_pasted():
     step_text = request.form.get("step", "")
     step = whole_number(step_text) if step_text else 1
     picture, event = replays.replay_picture(events, step)
-    names = [f"Seat {number + 1}" for number in range(len(picture["hand_sizes"]))]
+    names = replays.record_names(events)
     return render_template("pages/replay.html", title=find_game(events[0]["game"]).title, game_name=events[0]["game"],
                            view=picture, step=step, total=len(events), event=event, names=names,
                            story=replays.replay_story(events, step, names),

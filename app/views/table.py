@@ -7,6 +7,7 @@ from engine.cards import is_card
 from .. import csrf
 from ..deal_story import table_story
 from ..presence import note_present_by_link
+from ..result_words import result_words
 from ..present import clock_words, deadline_words, hand_order
 from ..services import moves, tables
 from ..services.clock import utcnow
@@ -107,6 +108,7 @@ def table_context(table):
         legal_actions=[move for move in legal if not is_card(move)], hints=table.state.hints(),
         action_words=(lambda move: table.state.action_words(acting, move)),
         story=table_story(view, names, controls),
+        result=result_words(table.state.seats, names, view["result"]["sides"]) if view["over"] else None,
         token=request.view_args["token"], ring=seat_ring(table.state.seat_count, table.seat.seat), in_front=in_front,
         deadline=deadline_words(table.game.due_at, utcnow(), table.seat.time_zone),
         clock=clock_words(table.game, mover_of(table), table.seat.time_zone, utcnow()),

@@ -52,7 +52,7 @@ def test_the_list_tells_games_apart_with_ann_s_moves_first(client):
     play_until(ids[0], 1)                 # Bob's move
     play_until(ids[1], 0)                 # Ann's move
     with database().writing() as session:
-        session.execute(update(Game).where(Game.id == ids[2]).values(status=STATUS_OVER, winner=0, to_move=[]))
+        session.execute(update(Game).where(Game.id == ids[2]).values(status=STATUS_OVER, winner=0, winners=[0], to_move=[]))
     page = client.get(list_path("ann@example.org")).get_data(as_text=True)
     rows = rows_of(page)
     assert [bool(mine) for mine, _ in rows] == [True, False, False]

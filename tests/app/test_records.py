@@ -8,10 +8,14 @@ from engine import replay_lines
 from engine.cards import display
 from engine.seat_record import seat_record
 
-from app_helpers import (ROBOTS3, cards_named, counts, csrf_from, events_of, play_to_the_end, start, state_of,
-                         token_for)
+from app.services import moves, record
+
+from app_helpers import (ROBOTS3, cards_named, counts, csrf_from, events_of, game_row, people, play_to_the_end, start,
+                         state_of, token_for)
+from test_service import StackedShuffle
 
 ANN = {"name": "Ann", "email": "ann@example.org"}
+PLAYERS_NOTE = {"type": "note", "kind": "players", "names": ["Ann", "Robot 2", "Robot 3", "Robot 4"]}
 
 
 def lines_of(answer):
@@ -26,7 +30,9 @@ def test_in_play_a_seat_downloads_only_what_it_saw_and_the_public_record_is_not_
     answer = client.get(f"/api/seats/{token}/record")
     assert answer.status_code == 200 and answer.mimetype == "application/x-ndjson"
     assert "attachment" in answer.headers["Content-Disposition"]
-    copy = lines_of(answer)
+    start_event, note, *copy = lines_of(answer)
+    assert note == PLAYERS_NOTE
+    copy = [start_event, *copy]
     assert copy == seat_record(events_of(game.id), 0)
     deck = copy[1]["deck"]
     assert copy[1]["type"] == "deal" and len(deck) == 40
@@ -46,7 +52,8 @@ def test_once_over_the_full_record_is_public_and_replays(client):
     play_to_the_end(client, game.id, token)
     public = client.get(f"/api/games/{game.id}/record")
     assert public.status_code == 200
-    assert lines_of(public) == events_of(game.id) == lines_of(client.get(f"/api/seats/{token}/record"))
+    named = [events_of(game.id)[0], PLAYERS_NOTE, *events_of(game.id)[1:]]       # the log, with who played
+    assert lines_of(public) == named == lines_of(client.get(f"/api/seats/{token}/record"))
     assert replay_lines(public.get_data(as_text=True).splitlines()).over
     words = client.get(f"/s/{token}/record.txt").get_data(as_text=True)
     first_deck = events_of(game.id)[1]["deck"]
@@ -74,11 +81,12 @@ def test_anyone_can_paste_a_finished_record_and_step_through_it(client):
     before = counts()
     first = client.post("/replay", data={"csrf_token": token, "record": record})
     page = first.get_data(as_text=True)
-    assert first.status_code == 200 and f"Event 1 of {total}" in page and "The game begins: Seat 1, " in page
-    third = client.post("/replay", data={"csrf_token": token, "record": record, "step": "3"}).get_data(as_text=True)
-    hands = third.split("<h2>Hands</h2>")[1]
-    assert f"Event 3 of {total}" in third and len(re.findall(r'class="card ', hands)) == 40 - 1
-    assert 'name="step" value="4"' in third and 'name="step" value="2"' in third
+    assert first.status_code == 200 and f"Event 1 of {total}" in page
+    assert "The game begins: Ann, Robot 2, Robot 3 and Robot 4." in page        # the names its players note holds
+    fourth = client.post("/replay", data={"csrf_token": token, "record": record, "step": "4"}).get_data(as_text=True)
+    hands = fourth.split("<h2>Hands</h2>")[1]
+    assert f"Event 4 of {total}" in fourth and len(re.findall(r'class="card ', hands)) == 40 - 1
+    assert 'name="step" value="5"' in fourth and 'name="step" value="3"' in fourth
     upload = (io.BytesIO(record.encode()), "game.jsonl")
     uploaded = client.post("/replay", data={"csrf_token": token, "record_file": upload},
                            content_type="multipart/form-data")
@@ -110,3 +118,46 @@ def test_the_table_offers_the_downloads(client):
     page = client.get(f"/s/{token}").get_data(as_text=True)
     assert f"/api/seats/{token}/record" in page and f"/s/{token}/record.txt" in page
     assert state_of(game.id).deals == 1
+
+
+def test_the_readable_record_tells_each_deal_its_account_and_the_result(client):
+    game = start([ANN, *ROBOTS3], game="sueca")
+    token = token_for(game.id, 0)
+    play_to_the_end(client, game.id, token)
+    words = client.get(f"/s/{token}/record.txt").get_data(as_text=True)
+    history = state_of(game.id).view(0)["history"]
+    for deal in history:
+        assert f"Deal {deal['deal']} is over. Scores: " in words and f"The account of deal {deal['deal']}:" in words
+    assert words.count("Tricks taken: ") == words.count("Scores after it (points): ") == len(history)
+    assert words.count(" wins the trick.") == sum(len(deal["tricks"]) for deal in history)
+    row = game_row(game.id)
+    assert re.search(r"The game is over: (Ann and Robot 3|Robot 2 and Robot 4) won\.", words)
+    assert f"Final scores: Ann and Robot 3 {row.scores[0]}, Robot 2 and Robot 4 {row.scores[1]}." in words
+
+
+def test_the_readable_record_tells_a_draw_only_to_whom_it_may(client, monkeypatch):
+    # One-and-Thirty, the pack of StackedShuffle(1): Bob, eldest, draws 8♣ to 4♥ 3♦ Q♠ and is not bust.
+    monkeypatch.setattr(record.secrets, "SystemRandom", StackedShuffle(1))
+    game = start(people(2), game="one_and_thirty")
+    moves.submit_move(token_for(game.id, 1), "draw", game.seq)
+    ann, bob = (client.get(f"/s/{token_for(game.id, seat)}/record.txt").get_data(as_text=True) for seat in (0, 1))
+    assert "Bob says Draw. Bob takes a card." in ann and "8♣" not in ann
+    assert "Bob says Draw. Bob takes 8♣." in bob
+    while (row := game_row(game.id)).status != "over":
+        moves.submit_move(token_for(game.id, row.to_move[0]), "stick", row.seq)
+    finished = client.get(f"/s/{token_for(game.id, 0)}/record.txt").get_data(as_text=True)
+    assert "Bob says Draw. Bob takes 8♣." in finished and "Paid: " in finished
+    step = client.get(f"/s/{token_for(game.id, 0)}/replay?step=3").get_data(as_text=True)
+    assert "Event 3 of" in step and "Bob says Draw. Bob takes 8♣." in step
+
+
+def test_a_pasted_record_without_names_shows_players_by_number_and_a_bad_players_note_is_refused(client):
+    start_line, _, *rest = finished_sueca(client).splitlines(keepends=True)
+    token = csrf_from(client.get("/replay").get_data(as_text=True))
+    unnamed = client.post("/replay", data={"csrf_token": token, "record": start_line + "".join(rest)})
+    assert "The game begins: Player 1, Player 2, Player 3 and Player 4." in unnamed.get_data(as_text=True)
+    for names, reason in ([["Ann", "Bob"], "names each of the 4 seats"], [["Ann", "", "Cy", "Di"], "a name is needed"],
+                          [["Ann", "Bob", "Cy", "x" * 41], "longer than 40"], [["Ann", 7, "Cy", "Di"], "a name"]):
+        note = json.dumps({"type": "note", "kind": "players", "names": names}) + "\n"
+        answer = client.post("/replay", data={"csrf_token": token, "record": start_line + note + "".join(rest)})
+        assert answer.status_code == 422 and reason in answer.get_data(as_text=True), names

@@ -1,13 +1,17 @@
 """The replay tells every event in words: deals, calls, every card, who won each trick, immediate scores,
 each deal's result and the game's; it steps with the keyboard and shows no glyph a font may lack."""
 
+import random
 import re
 
+import pytest
+
 from engine import replay
-from engine.cards import is_card
+from engine.bench import random_game
+from engine.cards import display, is_card
 
 from app.present import move_label
-from app.services.replays import replay_story
+from app.services.replays import replay_story, tell
 
 from app_helpers import ROBOTS3, events_of, play_to_the_end, start, token_for
 
@@ -60,3 +64,21 @@ def test_the_replay_page_steps_with_the_keyboard_and_tells_the_deal_so_far(clien
     assert re.findall(r'<li value="(\d+)"', story) == ["2", "3", "4", "5"]      # from the deal on
     assert 'aria-current="step"' in story.split('<li value="5"')[1]
     assert "The game is over: " in last and "The deal's account" in last
+
+
+@pytest.mark.parametrize("game, verb", [("one_and_thirty", "draw"), ("bone_ace", "draw"), ("primero", "discard")])
+def test_a_finished_game_s_replay_names_every_card_drawn_or_exchanged(game, verb):
+    events = random_game(game, random.Random(4))
+    names = [f"P{seat + 1}" for seat in range(replay(events[:1]).seat_count)]
+    told = list(tell(events, names, 0, range(1, len(events) + 1)))
+    moves = 0
+    for number, event in enumerate(events[1:], 2):
+        if event["type"] == "move" and event["move"].split()[0] == verb:
+            moves += 1
+            before, after = replay(events[:number - 1]).held(), replay(events[:number]).held()
+            seat, words = event["seat"], " ".join(told[number - 1]["lines"])
+            taken = sorted(set(after[seat]) - set(before[seat]))
+            assert words.startswith(f"{names[seat]} says {move_label(event['move'])}.")
+            assert all(display(card) in words.split(f"{names[seat]} takes ")[1] for card in taken), words
+            assert "(" not in move_label(event["move"]) and not re.search(r"\b\d[sdch]\b", words), words
+    assert moves

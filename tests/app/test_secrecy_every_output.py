@@ -303,6 +303,8 @@ class Play:
             outputs = {"API view": self.client.get(f"/api/seats/{token}"), "table page": self.client.get(f"/s/{token}")}
             if thorough:
                 outputs["settings page"] = self.client.get(f"/s/{token}/mail")
+                if not over:   # a finished game's record shows every card
+                    outputs["readable record"] = self.client.get(f"/s/{token}/record.txt")
                 replay = self.client.get(f"/s/{token}/replay")
                 assert replay.status_code == (200 if over else 403)
                 if not over:   # a finished game's replay shows every hand
