@@ -48,16 +48,17 @@ def per_client(setting, what, exempt_when=None):
                                 error_message=lambda: too_many(what, "from your network address", setting))
 
 
-def per_address(setting, what):
+def per_address(setting, what, whose="for {}"):
     """An `admit(addresses)` check counting one request against each address, against the limit `setting`
-    names; TooManyRequests, with nothing counted, if any address is at its limit."""
+    names; TooManyRequests, with nothing counted, if any address is at its limit (told `whose` it is, the
+    address put in its braces)."""
     def admit(addresses):
         limits = parse_many(getattr(settings(), setting))
         addresses = sorted(set(addresses))
         strategy = limiter.limiter
         for address in addresses:
             if not all(strategy.test(limit, setting, address) for limit in limits):
-                raise TooManyRequests(too_many(what, f"for {address}", setting))
+                raise TooManyRequests(too_many(what, whose.format(address), setting))
         for address in addresses:
             for limit in limits:
                 strategy.hit(limit, setting, address)
@@ -76,3 +77,5 @@ admit_games = per_address("limit_games_per_address", "new games")
 admit_links = per_address("limit_links_per_address", "mailed links")
 # Replies by mail (app.services.replies), counted per seat (`<game id>:<seat>`), or per sender when refused.
 admit_replies = per_address("limit_replies_per_seat", "replies")
+# Table talk (app.services.talk), counted per seat (`<game id>:<seat>`).
+admit_talk = per_address("limit_talk_per_seat", "messages", whose="from your seat")

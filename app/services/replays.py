@@ -71,6 +71,8 @@ def told(event, number, before, after, names):
         move = event.get("move")
         verb = "plays" if is_card(move) else "says"
         lines = [f"{names[event['seat']]} {verb} {move_label(move)}."]
+    elif event.get("kind") == "talk":
+        lines = [f"{names[event['seat']]} says at the table: {event['text']}"]
     else:
         lines = ["A note in the record" + (f": {event['kind']}." if event.get("kind") else ".")]
     finished = None

@@ -45,6 +45,10 @@ def story_lines(events, names):
             lines.append(f"{names[event['seat']]}'s time ran out")
         elif event.get("kind") == "vacation":
             lines.append(f"{names[event['seat']]} took {event['days']} days of vacation")
+        elif event.get("kind") == "talk":
+            lines.append(f"{names[event['seat']]} said at the table: {event['text']}")
+        elif event.get("kind") == "talk_removed":
+            lines.append(f"The creator removed the message at position {event['seq']}")
     return lines
 
 

@@ -8,7 +8,7 @@ from .. import csrf
 from ..deal_story import table_story
 from ..presence import note_present_by_link
 from ..present import clock_words, deadline_words, hand_order
-from ..services import moves, tables
+from ..services import moves, tables, talk
 from ..services.clock import utcnow
 from ..services.errors import BadInput, Conflict
 from ..services.replies import moves_since
@@ -112,6 +112,7 @@ def table_context(table):
         clock=clock_words(table.game, mover_of(table), table.seat.time_zone, utcnow()),
         history=finished_deals_html(table.game.id, view["game"], table.seat.seat, view.get("history") or [], names,
                                     view["sides"] if view["partnerships"] else None),
+        messages=talk.seat_messages(table),
     )
 
 

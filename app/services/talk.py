@@ -1,0 +1,82 @@
+"""Table talk: what the players say to each other, kept in the game's log as notes.
+
+A message is a note `{"type": "note", "kind": "talk", "seat": N, "text": ...}`; the creator's removal of
+one is a note `{"kind": "talk_removed", "seq": <the message's seq>}`. The engine passes notes over, so the
+record and the replay tool carry the talk, and a message moves the log position that tables poll.
+"""
+
+import unicodedata
+
+from engine import note_event
+
+from .. import limits
+from ..context import database
+from ..models import STATUS_UNCONFIRMED
+from .errors import BadInput, Conflict
+from .record import load_events, store_event
+from .seats import open_link
+
+LONGEST_MESSAGE = 500
+TALK, TALK_REMOVED = "talk", "talk_removed"
+# Characters that reorder or hide text on screen: dropped with the control characters, so that a message
+# cannot make what follows it on a page or in a mail read otherwise.
+HIDING = set("\u200b\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff")
+
+
+def clean_message(text):
+    """A message as it is kept: plain text, its control characters stripped, its spaces and line breaks
+    squeezed to single spaces; BadInput (nothing written) when that leaves nothing or more than 500 characters."""
+    if not isinstance(text, str):
+        raise BadInput("text must be your message, as a string", "bad_text")
+    kept = "".join(" " if character.isspace() else character for character in text
+                   if character.isspace() or (unicodedata.category(character) not in ("Cc", "Cs", "Co")
+                                              and character not in HIDING))
+    kept = " ".join(kept.split())
+    if not kept:
+        raise BadInput("write something to say: the message is empty", "empty_message")
+    if len(kept) > LONGEST_MESSAGE:
+        raise BadInput(f"a message is at most {LONGEST_MESSAGE} characters; this one has {len(kept)}", "message_too_long")
+    return kept
+
+
+def say(token, text):
+    """Write `text` to the table of the seat `token` stands for, as a talk note: the seat's SeatLink.
+
+    Refused, with nothing written: a bad link (403), an empty or too long
+    message (422), a game not yet started (409), a seat over its limit of
+    messages (429). Robots have no link, so they say nothing.
+    """
+    text = clean_message(text)
+    with database().writing() as session:
+        link = open_link(session, token, lock=True)
+        if link.game.status == STATUS_UNCONFIRMED:
+            raise Conflict("the game has not been confirmed by its creator yet", "not_confirmed")
+        limits.admit_talk([f"{link.game.id}:{link.seat.seat}"])
+        store_event(session, link.game, note_event(TALK, seat=link.seat.seat, text=text))
+        return link
+
+
+def said(events, seats, first_seq=0, hidden=()):
+    """The talk in `events` (a game's log from its start), in order: {seq, deal, name, text, removed} each,
+    `deal` the number of deals dealt when it was written. Messages before seq `first_seq` and those of the
+    seats in `hidden` are left out; a removed message keeps its place, its text gone."""
+    messages, deal, by_seq = [], 0, {}
+    for seq, event in enumerate(events):
+        if event.get("type") == "deal":
+            deal += 1
+        elif event.get("type") == "note" and event.get("kind") == TALK and event.get("seat") in seats:
+            message = {"seq": seq, "deal": deal, "name": seats[event["seat"]].name, "text": event["text"],
+                       "removed": False}
+            by_seq[seq] = message
+            if seq >= first_seq and event["seat"] not in hidden:
+                messages.append(message)
+        elif event.get("type") == "note" and event.get("kind") == TALK_REMOVED and event.get("seq") in by_seq:
+            by_seq[event["seq"]].update(text=None, removed=True)
+    return messages
+
+
+def seat_messages(table):
+    """The talk a seat's table shows (`table`: a tables.Table)."""
+    with database().reading() as session:
+        events = load_events(session, table.game.id, upto=table.game.seq)
+    return said(events, table.seats)
