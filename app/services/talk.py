@@ -13,6 +13,8 @@ from .. import limits
 from ..context import database
 from ..models import STATUS_UNCONFIRMED
 from .errors import BadInput, Conflict
+from .mail import queue_mail
+from .notify import game_label, people, seat_context
 from .record import load_events, store_event
 from .seats import open_link
 
@@ -53,7 +55,19 @@ def say(token, text):
             raise Conflict("the game has not been confirmed by its creator yet", "not_confirmed")
         limits.admit_talk([f"{link.game.id}:{link.seat.seat}"])
         store_event(session, link.game, note_event(TALK, seat=link.seat.seat, text=text))
+        mail_each_message(session, link, text)
         return link
+
+
+def mail_each_message(session, link, text):
+    """A mail of its own to each other person who asked for every message (it tells the talk since their last
+    mail); everyone else reads it in their next mail."""
+    game, speaker = link.game, link.seat
+    for seat in people(link.seats):
+        if seat.talk_mail and seat.seat != speaker.seat and speaker.seat not in seat.talk_hidden:
+            context = seat_context(game, link.seats, seat)
+            queue_mail(session, "talk", seat.email, f"{game_label(context['title'], link.seats, seat)}: {speaker.name} said",
+                       context, game_id=game.id, seat=seat.seat, seq=game.seq)
 
 
 def said(events, seats, first_seq=0, hidden=()):

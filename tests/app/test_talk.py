@@ -6,8 +6,8 @@ from app import create_app
 from app.services import moves
 from engine import replay
 
-from app_helpers import ROBOTS3, counts, csrf_from, events_of, game_row, people, start, token_for
-from conftest import make_config
+from app_helpers import ROBOTS3, counts, csrf_from, events_of, game_row, mails, people, start, token_for
+from conftest import html_of, make_config, text_of
 
 
 def two_people():
@@ -114,3 +114,51 @@ def test_talk_is_limited_per_seat(tmp_path, database_url, dispatched):
         assert counts() == before
         assert client.post(f"/api/seats/{bo}/messages", json={"text": "mine"}).status_code == 201
     application.extensions["cachette"]["db"].dispose()
+
+
+def play_until_turn_mail(client, game_id, tokens, seat, after):
+    """Play (people their first legal move, robots theirs) until a turn mail to `seat` is queued after seq
+    `after`; that mail."""
+    while True:
+        moves.play_robot_turns(game_id)
+        turns = [mail for mail in mails(game_id=game_id, seat=seat, kind="your_turn") if mail.seq > after]
+        if turns:
+            return turns[0]
+        row = game_row(game_id)
+        mover = tokens[[number for number in tokens if number in row.to_move][0]]
+        legal = client.get(f"/api/seats/{mover}").json["view"]["legal"]
+        assert client.post(f"/api/seats/{mover}/moves", json={"move": legal[0], "seq": row.seq}).status_code == 201
+
+
+def test_talk_comes_with_the_next_turn_mail_and_never_alone(client):
+    game_id, ann, bo = two_people()
+    before = counts()
+    client.post(f"/api/seats/{ann}/messages", json={"text": "Good luck <b>Bob</b>!"})
+    client.post(f"/api/seats/{bo}/messages", json={"text": "Thanks & you"})
+    assert counts()[1] == before[1]                     # no mail of its own
+    start = game_row(game_id).seq
+    to_ann = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 0, start)
+    assert "Said at the table since your last mail:\n  Bob: Thanks & you\n" in text_of(to_ann)
+    assert "Good luck" not in text_of(to_ann)           # not her own words
+    assert "<li><strong>Bob</strong>: Thanks &amp; you</li>" in html_of(to_ann)
+    to_bob = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 1, start)
+    assert "  Ann: Good luck <b>Bob</b>!\n" in text_of(to_bob)
+    assert "Good luck &lt;b&gt;Bob&lt;/b&gt;!" in html_of(to_bob) and "<b>Bob</b>" not in html_of(to_bob)
+    again = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 1, to_bob.seq)
+    assert "Said at the table" not in text_of(again)   # told once
+
+
+def test_a_person_may_have_each_message_mailed(client):
+    game_id, ann, bo = two_people()
+    page = client.get(f"/s/{bo}").get_data(as_text=True)
+    assert 'name="talk_mail"' in page
+    client.post(f"/s/{bo}/mail", data={"csrf_token": csrf_from(page), "mail": "away", "time_zone": "",
+                                       "talk_mail": "on"})
+    assert 'name="talk_mail" checked' in client.get(f"/s/{bo}").get_data(as_text=True)
+    client.post(f"/api/seats/{ann}/messages", json={"text": "Ready?"})
+    client.post(f"/api/seats/{bo}/messages", json={"text": "Yes."})
+    told, = mails(game_id=game_id, kind="talk")
+    assert told.recipient == "bob@example.org" and told.subject.endswith("Ann said")
+    assert "Said at the table since your last mail:\n  Ann: Ready?\n" in text_of(told)
+    to_bob = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 1, told.seq)
+    assert "Ready?" not in text_of(to_bob)
