@@ -42,7 +42,7 @@ def clean_message(text):
 
 
 def say(token, text):
-    """Write `text` to the table of the seat `token` stands for, as a talk note: the seat's SeatLink.
+    """Write `text` to the table of the seat `token` stands for, as a talk note; returns the text as kept.
 
     Refused, with nothing written: a bad link (403), an empty or too long
     message (422), a game not yet started (409), a seat over its limit of
@@ -56,7 +56,7 @@ def say(token, text):
         limits.admit_talk([f"{link.game.id}:{link.seat.seat}"])
         store_event(session, link.game, note_event(TALK, seat=link.seat.seat, text=text))
         mail_each_message(session, link, text)
-        return link
+        return text
 
 
 def mail_each_message(session, link, text):
