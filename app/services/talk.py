@@ -12,9 +12,9 @@ from engine import note_event
 from .. import limits
 from ..context import database
 from ..models import STATUS_UNCONFIRMED
-from .errors import BadInput, Conflict
+from .errors import BadInput, Conflict, Forbidden
 from .mail import queue_mail
-from .notify import game_label, people, seat_context
+from .notify import creator_of, game_label, people, seat_context
 from .record import load_events, store_event
 from .seats import open_link
 
@@ -70,6 +70,41 @@ def mail_each_message(session, link, text):
                        context, game_id=game.id, seat=seat.seat, seq=game.seq)
 
 
+def hide(token, seats):
+    """Hide, for this seat alone, the talk of the players at `seats` (seat numbers; the others are shown again)."""
+    if not isinstance(seats, list) or not all(type(seat) is int for seat in seats):
+        raise BadInput("hide must list the players whose messages to hide", "bad_hide")
+    with database().writing() as session:
+        link = open_link(session, token, lock=True)
+        others = {number for number, seat in link.seats.items() if seat.robot is None and number != link.seat.seat}
+        if not set(seats) <= others:
+            raise BadInput("only the messages of another player at this table can be hidden", "bad_hide")
+        link.seat.talk_hidden = sorted(set(seats))
+        return link.seat
+
+
+def remove(token, seq):
+    """The creator removes the message written at log position `seq` for everyone: a `talk_removed` note.
+
+    Forbidden for anyone but the creator; BadInput when no message was written
+    at `seq`; Conflict when it was removed already. Nothing is written then.
+    """
+    with database().writing() as session:
+        link = open_link(session, token, lock=True)
+        if creator_of(link.game, link.seats).seat != link.seat.seat:
+            raise Forbidden("only the game's creator can remove a message", "not_creator")
+        if type(seq) is not int or not 0 < seq <= link.game.seq:
+            raise BadInput("seq must be the position of a message at this table", "no_message")
+        events = load_events(session, link.game.id, upto=link.game.seq)
+        message = next((message for message in said(events, link.seats) if message["seq"] == seq), None)
+        if message is None:
+            raise BadInput("no message was written at that position", "no_message")
+        if message["removed"]:
+            raise Conflict("that message was removed already", "already_removed")
+        store_event(session, link.game, note_event(TALK_REMOVED, seq=seq))
+        return link
+
+
 def said(events, seats, first_seq=0, hidden=()):
     """The talk in `events` (a game's log from its start), in order: {seq, deal, name, text, removed} each,
     `deal` the number of deals dealt when it was written. Messages before seq `first_seq` and those of the
@@ -90,7 +125,12 @@ def said(events, seats, first_seq=0, hidden=()):
 
 
 def seat_messages(table):
-    """The talk a seat's table shows (`table`: a tables.Table)."""
+    """The talk a seat's table shows (`table`: a tables.Table): all but that of the players it hid."""
     with database().reading() as session:
         events = load_events(session, table.game.id, upto=table.game.seq)
-    return said(events, table.seats)
+    return said(events, table.seats, hidden=set(table.seat.talk_hidden))
+
+
+def is_creator(table):
+    """Whether the seat of `table` is the game's creator's (who may remove messages)."""
+    return creator_of(table.game, table.seats).seat == table.seat.seat

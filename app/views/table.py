@@ -112,7 +112,7 @@ def table_context(table):
         clock=clock_words(table.game, mover_of(table), table.seat.time_zone, utcnow()),
         history=finished_deals_html(table.game.id, view["game"], table.seat.seat, view.get("history") or [], names,
                                     view["sides"] if view["partnerships"] else None),
-        messages=talk.seat_messages(table),
+        messages=talk.seat_messages(table), is_creator=talk.is_creator(table),
     )
 
 

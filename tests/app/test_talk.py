@@ -162,3 +162,54 @@ def test_a_person_may_have_each_message_mailed(client):
     assert "Said at the table since your last mail:\n  Ann: Ready?\n" in text_of(told)
     to_bob = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 1, told.seq)
     assert "Ready?" not in text_of(to_bob)
+
+
+def test_a_player_hides_anothers_messages_for_themselves(client):
+    game_id, ann, bo = two_people()
+    client.post(f"/api/seats/{ann}/messages", json={"text": "Boring words"})
+    client.post(f"/api/seats/{bo}/messages", json={"text": "Mine"})
+    page = client.get(f"/s/{bo}").get_data(as_text=True)
+    answer = client.post(f"/s/{bo}/talk/hide", data={"csrf_token": csrf_from(page), "hide": "0"})
+    assert answer.status_code == 303
+    assert [message["text"] for message in client.get(f"/api/seats/{bo}").json["messages"]] == ["Mine"]
+    assert "Boring words" not in client.get(f"/s/{bo}").get_data(as_text=True)
+    assert "Boring words" in client.get(f"/s/{ann}").get_data(as_text=True)      # for Bob alone
+    client.post(f"/api/seats/{ann}/messages", json={"text": "More boring words"})
+    to_bob = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 1, game_row(game_id).seq)
+    assert "boring" not in text_of(to_bob)
+    before = counts()
+    for hidden in ("1", "2", "x"):               # himself, a robot, not a seat
+        answer = client.post(f"/s/{bo}/talk/hide", data={"csrf_token": csrf_from(page), "hide": hidden})
+        assert answer.status_code == 422
+    assert counts() == before
+    client.post(f"/s/{bo}/talk/hide", data={"csrf_token": csrf_from(page)})          # none ticked: shown again
+    assert "Boring words" in client.get(f"/s/{bo}").get_data(as_text=True)
+
+
+def test_the_creator_removes_a_message_for_everyone(client):
+    game_id, ann, bo = two_people()
+    client.post(f"/api/seats/{bo}/messages", json={"text": "Something rude"})
+    (seq, _), = talk_events(game_id)
+    bob_page = client.get(f"/s/{bo}").get_data(as_text=True)
+    assert "/talk/remove" not in bob_page
+    before = counts()
+    answer = client.post(f"/s/{bo}/talk/remove", data={"csrf_token": csrf_from(bob_page), "seq": str(seq)})
+    assert answer.status_code == 403 and counts() == before
+    page = client.get(f"/s/{ann}").get_data(as_text=True)
+    assert f'name="seq" value="{seq}"' in page
+    for wrong in (str(seq - 1), "9999", "x"):
+        answer = client.post(f"/s/{ann}/talk/remove", data={"csrf_token": csrf_from(page), "seq": wrong})
+        assert answer.status_code == 422
+    assert counts() == before
+    answer = client.post(f"/s/{ann}/talk/remove", data={"csrf_token": csrf_from(page), "seq": str(seq)})
+    assert answer.status_code == 303
+    assert events_of(game_id)[-1] == {"type": "note", "kind": "talk_removed", "seq": seq}
+    for token in (ann, bo):
+        html = client.get(f"/s/{token}").get_data(as_text=True)
+        assert "Something rude" not in html and "(message removed by the creator)" in html
+    assert client.get(f"/api/seats/{bo}").json["messages"] == [
+        {"seq": seq, "deal": 1, "name": "Bob", "text": None, "removed": True}]
+    answer = client.post(f"/s/{ann}/talk/remove", data={"csrf_token": csrf_from(page), "seq": str(seq)})
+    assert answer.status_code == 409
+    to_ann = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 0, seq - 1)
+    assert "rude" not in text_of(to_ann)
