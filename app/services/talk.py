@@ -131,6 +131,12 @@ def seat_messages(table):
     return said(events, table.seats, hidden=set(table.seat.talk_hidden))
 
 
+def news(messages, since):
+    """What a live table announces of the talk after position `since`: one line a message."""
+    return [f"{message['name']} said: {message['text']}" for message in messages
+            if message["seq"] > since and not message["removed"]]
+
+
 def is_creator(table):
     """Whether the seat of `table` is the game's creator's (who may remove messages)."""
     return creator_of(table.game, table.seats).seat == table.seat.seat

@@ -36,7 +36,9 @@ def live_part(token):
     if since is None:         # no position, or a bad one: the part alone, nothing to announce
         since = table.game.seq
     news = moves_since(table.seat, max(since, table.game.seq - ANNOUNCED_MOVES)) if since < table.game.seq else []
-    return render_template("pages/_table_live.html", **table_context(table), news=news)
+    context = table_context(table)
+    news += talk.news(context["messages"], since)
+    return render_template("pages/_table_live.html", **context, news=news)
 
 
 @bp.post("/s/<token>/move")

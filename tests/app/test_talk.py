@@ -38,6 +38,8 @@ def test_talk_from_the_table_and_the_api_shows_in_order_with_names_and_positions
         {"seq": seq + 1, "deal": 1, "name": "Ann", "text": "Good luck, all!", "removed": False},
         {"seq": seq + 2, "deal": 1, "name": "Bob", "text": "And to you, Ann.", "removed": False}]
     assert client.get(f"/api/seats/{ann}").json["messages"] == answer.json["messages"]
+    live = client.get(f"/s/{bo}/table?since={seq + 1}").get_data(as_text=True)
+    assert '<ul hidden id="news"><li>Bob said: And to you, Ann.</li></ul>' in live      # announced once new
     for page in (client.get(f"/s/{ann}"), client.get(f"/s/{bo}/table?since={seq}")):
         html = page.get_data(as_text=True)
         first, second = html.index("Good luck, all!"), html.index("And to you, Ann.")
