@@ -55,11 +55,11 @@ def say(token, text):
             raise Conflict("the game has not been confirmed by its creator yet", "not_confirmed")
         limits.admit_talk([f"{link.game.id}:{link.seat.seat}"])
         store_event(session, link.game, note_event(TALK, seat=link.seat.seat, text=text))
-        mail_each_message(session, link, text)
+        mail_each_message(session, link)
         return text
 
 
-def mail_each_message(session, link, text):
+def mail_each_message(session, link):
     """A mail of its own to each other person who asked for every message (it tells the talk since their last
     mail); everyone else reads it in their next mail."""
     game, speaker = link.game, link.seat
