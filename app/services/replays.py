@@ -7,6 +7,7 @@ from engine.record import fold, parse_lines
 from ..deal_story import holder_names
 from ..present import move_label, names_words
 from .errors import BadInput
+from .talk import without_removed
 
 STEP_PROBLEM = "step must be a number from 1 to {count}"
 
@@ -47,6 +48,7 @@ def replay_story(events, step, names, seat=0):
         raise BadInput(STEP_PROBLEM.format(count=len(events)), "bad_step")
     first = max((number for number in range(1, step + 1) if events[number - 1].get("type") == "deal"), default=1)
     state = replay(events[:first - 1]) if first > 1 else None
+    events = without_removed(events)
     story = []
     for number in range(first, step + 1):
         event = events[number - 1]

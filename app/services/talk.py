@@ -20,6 +20,7 @@ from .seats import open_link
 
 LONGEST_MESSAGE = 500
 TALK, TALK_REMOVED = "talk", "talk_removed"
+REMOVED_WORDS = "(message removed by the creator)"
 # Characters that reorder or hide text on screen: dropped with the control characters, so that a message
 # cannot make what follows it on a page or in a mail read otherwise.
 HIDING = set("\u200b\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff")
@@ -103,6 +104,14 @@ def remove(token, seq):
             raise Conflict("that message was removed already", "already_removed")
         store_event(session, link.game, note_event(TALK_REMOVED, seq=seq))
         return link
+
+
+def without_removed(events):
+    """`events` (a log from its start) with the text of each message the creator removed replaced by
+    REMOVED_WORDS, for what tells a log in words (a replay's story, the readable record)."""
+    removed = {event.get("seq") for event in events if event.get("type") == "note" and event.get("kind") == TALK_REMOVED}
+    return [dict(event, text=REMOVED_WORDS) if seq in removed and event.get("kind") == TALK else event
+            for seq, event in enumerate(events)]
 
 
 def said(events, seats, first_seq=0, hidden=()):

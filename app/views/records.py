@@ -9,6 +9,7 @@ from .. import csrf
 from ..present import move_label
 from ..services import downloads, replays
 from ..services.errors import BadInput
+from ..services.talk import without_removed
 from .fields import whole_number
 from .table import seat_names
 
@@ -29,7 +30,7 @@ def seat_record_text(token):
 def story_lines(events, names):
     """One line of words per event after the start, from what the record holds (null marks a withheld card)."""
     lines, deals = [], 0
-    for event in events[1:]:
+    for event in without_removed(events)[1:]:
         if event["type"] == "deal":
             deals += 1
             seen = [display(card) for card in event["deck"] if card is not None]

@@ -211,6 +211,8 @@ def test_the_creator_removes_a_message_for_everyone(client):
         assert "Something rude" not in html and "(message removed by the creator)" in html
     assert client.get(f"/api/seats/{bo}").json["messages"] == [
         {"seq": seq, "deal": 1, "name": "Bob", "text": None, "removed": True}]
+    readable = client.get(f"/s/{bo}/record.txt").get_data(as_text=True)
+    assert "Bob said at the table: (message removed by the creator)" in readable and "rude" not in readable
     answer = client.post(f"/s/{ann}/talk/remove", data={"csrf_token": csrf_from(page), "seq": str(seq)})
     assert answer.status_code == 409
     to_ann = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 0, seq - 1)
