@@ -74,7 +74,7 @@ def test_a_move_made_before_a_message_is_still_taken(client):
     game_id, ann, bo = two_people()
     seq = game_row(game_id).seq
     legal = client.get(f"/api/seats/{bo}").json["view"]["legal"]
-    client.post(f"/api/seats/{ann}/messages", json={"text": "Your call, Bob."})
+    assert client.post(f"/api/seats/{ann}/messages", json={"text": "Your call, Bob."}).status_code == 201
     answer = client.post(f"/api/seats/{bo}/moves", json={"move": legal[0], "seq": seq})
     assert answer.status_code == 201
 
