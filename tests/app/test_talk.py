@@ -2,8 +2,12 @@
 
 import json
 
+from sqlalchemy import update
+
 from app import create_app
-from app.services import moves
+from app.context import database
+from app.models import MAIL_HELD, Outbox
+from app.services import digests, moves
 from engine import replay
 
 from app_helpers import ROBOTS3, counts, csrf_from, events_of, game_row, mails, people, start, token_for
@@ -217,3 +221,15 @@ def test_the_creator_removes_a_message_for_everyone(client):
     assert answer.status_code == 409
     to_ann = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 0, seq - 1)
     assert "rude" not in text_of(to_ann)
+
+
+def test_the_digest_tells_the_talk_its_held_mails_never_told(client):
+    game_id, ann, bo = two_people()
+    client.post(f"/api/seats/{ann}/messages", json={"text": "See you tomorrow"})
+    turn = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 1, game_row(game_id).seq)
+    assert "See you tomorrow" in text_of(turn)
+    with database().writing() as session:     # what the mail worker does for a seat that asked for a digest
+        session.execute(update(Outbox).where(Outbox.seat == 1, Outbox.game_id == game_id).values(status=MAIL_HELD))
+    assert digests.queue_digest(game_id, 1) == 1
+    digest, = mails(game_id=game_id, kind="digest")
+    assert "Said at the table since your last mail:\n  Ann: See you tomorrow\n" in text_of(digest)
