@@ -71,6 +71,7 @@ class Config:
     limit_links_per_address: str = "5 per day"
     limit_replies_per_seat: str = "60 per hour; 600 per day"
     limit_replays_per_client: str = "300 per hour"
+    limit_talk_per_seat: str = "20 per hour"
     # Play by replying (app/services/replies.py): the domain of the reply addresses (`play+<token>@domain`;
     # empty turns replies off), the SMTP receiver's address and port (workers/inbound.py), the largest
     # mail taken, and the mailbox an IMAP poller empties every `imap_interval` seconds (off without a host).
@@ -148,7 +149,8 @@ def database_url_from_env(instance_path, environ=None):
     return env.get("DATABASE_URL") or f"sqlite:///{Path(instance_path) / 'cachette.sqlite'}"
 # Rate limit settings that the environment may set (upper-cased names).
 RATE_LIMITS = ("limit_games_per_client", "limit_games_per_address", "limit_links_per_client",
-               "limit_links_per_address", "limit_replies_per_seat", "limit_replays_per_client")
+               "limit_links_per_address", "limit_replies_per_seat", "limit_replays_per_client",
+               "limit_talk_per_seat")
 
 
 def instance_secret(instance_path):

@@ -64,11 +64,11 @@ def per_client(setting, what, exempt_when=None):
                                 error_message=lambda: too_many(what, "from your network address", setting))
 
 
-def per_address(setting, what):
+def per_address(setting, what, whose="for {}"):
     """An `admit(addresses, bucket="")` check counting one request against each address, against the limit
     `setting` names, in the address's `bucket` (OWNER, or by default everyone else's); TooManyRequests, with
-    nothing counted, if any address is at its limit. Uncounted, with a warning, while the count cannot be
-    read."""
+    nothing counted, if any address is at its limit (told `whose` it is, the address put in its braces).
+    Uncounted, with a warning, while the count cannot be read."""
     def admit(addresses, bucket=""):
         limits = parse_many(getattr(settings(), setting))
         keys = sorted({(address, f"{bucket}:{address}" if bucket else address) for address in addresses})
@@ -76,7 +76,7 @@ def per_address(setting, what):
         try:
             for address, key in keys:
                 if not all(strategy.test(limit, setting, key) for limit in limits):
-                    raise TooManyRequests(too_many(what, f"for {address}", setting))
+                    raise TooManyRequests(too_many(what, whose.format(address), setting))
             for _, key in keys:
                 for limit in limits:
                     strategy.hit(limit, setting, key)
@@ -109,3 +109,5 @@ admit_games = per_address("limit_games_per_address", "new games")
 admit_links = per_address("limit_links_per_address", "mailed links")
 # Replies by mail (app.services.replies), counted per seat (`<game id>:<seat>`), or per sender when refused.
 admit_replies = per_address("limit_replies_per_seat", "replies")
+# Table talk (app.services.talk), counted per seat (`<game id>:<seat>`).
+admit_talk = per_address("limit_talk_per_seat", "messages", whose="from your seat")

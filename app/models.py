@@ -89,6 +89,9 @@ class Seat(SQLModel, table=True):
     away_until: datetime | None = None                     # on vacation until then: no deadline falls before
     vacation_days_used: int = 0
     time_zone: str | None = Field(default=None, max_length=64)   # a zoneinfo name for the seat's deadlines
+    talk_mail: bool = False                                # mail this person each message said at the table
+    talk_hidden: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]"))
+    # the seats whose table talk this person hid
 
 
 class Event(SQLModel, table=True):

@@ -18,6 +18,7 @@ from ..db import queue_after_commit
 from ..links import unsubscribe_token
 from ..models import Outbox
 from .clock import utcnow
+from .talk_mail import with_talk
 
 
 OUTBOX_INSERT = insert(Outbox.__table__)
@@ -35,6 +36,7 @@ def queue_mail(session, kind, recipient, subject, context, game_id=None, seat=No
     object, no autoflush): the row is not read back in this transaction, and
     moves write one each.
     """
+    context = with_talk(session, kind, context, game_id, seat, seq)
     base_url = settings().base_url
     domain = urlsplit(base_url).hostname or "localhost"
     row = {

@@ -11,6 +11,7 @@ from ..present import hand_order, move_label, names_words
 from ..result_words import result_words
 from .errors import BadInput
 from .spec import clean_name
+from .talk import TALK, TALK_REMOVED, without_removed
 
 STEP_PROBLEM = "step must be a number from 1 to {count}"
 # Bounds on a pasted record, checked line by line before anything is replayed, so that a hostile one costs
@@ -73,6 +74,8 @@ def tell(events, names, seat, numbers, told_events=None):
     finished game, where nothing is hidden.
     """
     secret = told_events is not None
+    events = without_removed(events)
+    told_events = without_removed(told_events) if secret else None
     state = replay(events[:numbers.start - 1]) if numbers.start > 1 else None
     view = None if state is None else state.view(seat)
     for number in numbers:
@@ -151,6 +154,10 @@ def note_words(note, names):
         return f"{who}'s time ran out" + (f": {then}." if then else ".")
     if kind == "vacation":
         return f"{who} took {note.get('days')} days of vacation."
+    if kind == TALK:
+        return f"{who} says at the table: {note.get('text')}"
+    if kind == TALK_REMOVED:
+        return "The creator removed a message."
     return "A note in the record" + (f": {kind}." if kind else ".")
 
 

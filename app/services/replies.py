@@ -45,13 +45,13 @@ from ..links import BadLink, read_reply_token, seat_token
 from ..result_words import state_result_words
 from ..models import ADDRESS_CONFIRMED, Consent, Game, Outbox
 from ..present import move_label
-from . import moves, snapshots
-from .errors import BadInput, Conflict, Forbidden
+from . import moves, snapshots, talk
+from .errors import BadInput, Conflict, Forbidden, ServiceError
 from .mail import queue_mail
 from .notify import game_context, reply_context, turn_picture
 from .record import load_events
 from .reply_mail import Unreadable, head_of, whole
-from .reply_text import first_line, message_text, move_words
+from .reply_text import message_text, move_words, talk_and_move
 from .seats import seat_path, seats_of
 from .spec import clean_email
 
@@ -59,6 +59,7 @@ ANSWER = "answer"     # the kind of mail that answers a reply
 
 # What became of a mail (for logs and tests).
 PLAYED, ALREADY_PLAYED, HELPED, STALE, REFUSED, DROPPED = "played", "already_played", "help", "stale", "refused", "dropped"
+SAID = "said"         # talk alone, no move
 # Refused for its form (its From, its size or shape) with no answer, as no one may be answered: the SMTP receiver
 # says so at DATA (the sending server tells its sender), the IMAP poller marks it seen.
 REJECTED = "rejected"
@@ -140,11 +141,13 @@ def receive(raw, envelope_sender=None, recipients=(), oversized=False):
         message = whole(raw)
     except Unreadable as error:
         return rejected(str(error))
-    line = first_line(message_text(message))
+    said, line = talk_and_move(message_text(message))
+    if said:
+        reply.say(seat, said)
     if line.lower().rstrip(".!") in HELP_WORDS:
         return reply.help(seat)
     if not line:
-        return reply.refuse_seat(seat, NO_MOVE)
+        return reply.refuse_seat(seat, "", what=SAID) if said else reply.refuse_seat(seat, NO_MOVE)
     return reply.play(seat, line, seq)
 
 
@@ -261,6 +264,7 @@ class Reply:
         self.message_id = clean_message_id(message.get("Message-ID"))
         subject = " ".join(str(message.get("Subject", "")).split())[:200].encode("utf-8", "replace").decode()
         self.subject = subject if subject.lower().startswith("re:") else f"Re: {subject or 'your move'}"
+        self.said = ""      # what the answer says of the reply's talk, if it had any
 
     def context(self, **values):
         return dict(values, in_reply_to=self.message_id)
@@ -283,11 +287,18 @@ class Reply:
             game = session.get(Game, seat.game_id)
             seats = seats_of(session, game.id)
             state = snapshots.state_at(session, game.id, game.seq)
-            headline = {STALE: "Not played: the game moved on since that mail.", HELPED: "Your hand."}.get(
+            headline = {STALE: "Not played: the game moved on since that mail.", HELPED: "Your hand.", SAID: ""}.get(
                 what, "Not played.")
             self.answer_seat(session, game, seats, seats[seat.seat], state, headline=headline, reason=reason,
                              happened=list(happened))
         return Outcome(what, reason)
+
+    def say(self, seat, text):
+        """Write the reply's talk to the table (before any move: a note does not make the move stale)."""
+        try:
+            self.said = f"Said at the table: \"{talk.say(seat_token(settings().signing_keys, seat), text)}\"."
+        except ServiceError as error:
+            self.said = f"Not said at the table: {error.message}."
 
     def help(self, seat):
         return self.refuse_seat(seat, "", what=HELPED)
@@ -319,6 +330,7 @@ class Reply:
         (and a Reply-To for the position now while the game goes on)."""
         if not may_answer(session, seat.email):
             return
+        values["headline"] = " ".join(part for part in (self.said, values["headline"]) if part)
         queue_mail(session, ANSWER, seat.email, self.subject,
                    self.context(**answer_context(game, seats, seat, state), **values),
                    game_id=game.id, seat=seat.seat, seq=game.seq)

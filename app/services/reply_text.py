@@ -1,4 +1,5 @@
-"""Reading a reply: its own text (no quote, no signature), its first line, and the move that line names.
+"""Reading a reply: its own text (no quote, no signature), its first line, and the move that line names;
+its lines starting `say ` are table talk.
 
 The reply's own text is cut from what the mail program added with
 mail-parser-reply (its "On ... wrote:" and "From: ... Sent:" headers in many
@@ -33,6 +34,7 @@ SUIT_WORDS = {**{name: suit for suit, name in SUIT_NAMES.items()},
               **{symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}, "♤": "S", "♧": "C", "♢": "D", "♡": "H",
               **{suit.lower(): suit for suit in SUIT_NAMES}}
 LEADING_WORDS = ("i'll play", "i will play", "i play", "play", "lead", "the")
+SAID = re.compile(r"^say\s+(?P<text>\S.*)$", re.IGNORECASE)   # a line of talk, not a move
 CARD_PHRASE = re.compile(r"^(?P<rank>\S+?)\s*(?:of\s+)?(?P<suit>[a-z]+|[♠♣♦♥♤♧♢♡])$")
 PARSER = EmailReplyParser(languages=REPLY_LANGUAGES)
 
@@ -81,6 +83,20 @@ def own_lines(text):
 def first_line(text):
     """The first non-empty line of a reply's own text ("" if it has none)."""
     return next((line for line in own_lines(text) if line), "")[:LONGEST_LINE]
+
+
+def talk_and_move(text):
+    """(talk, move line) of a reply's own text: the lines starting `say ` are talk, their words joined ("" if
+    none); the first other non-empty line is the move line, as `first_line` reads it ("" if none). So a
+    message is never read as a move, nor a move as a message."""
+    said, line = [], ""
+    for own in own_lines(text):
+        found = SAID.match(own)
+        if found:
+            said.append(found["text"])
+        elif own and not line:
+            line = own[:LONGEST_LINE]
+    return " ".join(said), line
 
 
 def move_words(line):

@@ -16,10 +16,11 @@ from .record import full_move_time, reminder_time, replay_game, store_event
 from .seats import open_link, seat_path
 
 
-def change_mail_settings(token, preference, auto_forced, zone_name=None):
+def change_mail_settings(token, preference, auto_forced, zone_name=None, talk_mail=None):
     """Mail for a turn only while away from the table, for every turn, a daily digest or none; whether
-    forced moves are played for this person; and the time zone their deadlines are told in (`zone_name`, a
-    zoneinfo name; "" for none, told in UTC; None leaves it as it is)."""
+    forced moves are played for this person; the time zone their deadlines are told in (`zone_name`, a
+    zoneinfo name; "" for none, told in UTC; None leaves it as it is); and whether each message said at the
+    table is mailed to them (None leaves it as it is)."""
     if zone_name and time_zone(zone_name) is None:
         raise BadInput("time_zone must be a time zone name such as Europe/Paris", "bad_time_zone")
     if preference not in MAIL_PREFERENCES:
@@ -30,6 +31,8 @@ def change_mail_settings(token, preference, auto_forced, zone_name=None):
         link = open_link(session, token, lock=True)
         game, seat = link.game, link.seat
         seat.mail_preference = preference
+        if talk_mail is not None:
+            seat.talk_mail = talk_mail
         if zone_name is not None:
             seat.time_zone = zone_name or None
         turned_off = seat.auto_forced and not auto_forced

@@ -13,7 +13,7 @@ from .. import limits
 from ..context import external_url
 from ..presence import note_present_by_link
 from ..result_words import state_result_answer
-from ..services import downloads, games, moves, tables, watching
+from ..services import downloads, games, moves, tables, talk, watching
 from ..services.errors import BadInput
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -83,7 +83,8 @@ def json_lines_answer(events, game_id):
 def seat_answer(table):
     return {"game_id": table.game.id, "status": table.game.status, "seat": table.seat.seat,
             "seq": table.game.seq, "due_at": table.game.due_at.isoformat() if table.game.due_at else None,
-            "result": state_result_answer(table.state, table.seats), "view": table.view}
+            "result": state_result_answer(table.state, table.seats), "view": table.view,
+            "messages": talk.seat_messages(table)}
 
 
 @bp.get("/seats/<token>")
@@ -105,6 +106,17 @@ def move(token):
     result = moves.submit_move(token, data.get("move"), data.get("seq"))
     return jsonify(move=result.move, moved_for=result.moved_for, seq=result.seq, view=result.view,
                    url=external_url(f"/api/seats/{token}")), 201
+
+
+@bp.post("/seats/<token>/messages")
+def say(token):
+    """A message to the table, answered with the seat view (its talk ending with the message)."""
+    data = json_body()
+    if not isinstance(data, dict) or set(data) != {"text"}:
+        raise BadInput("the request must be a JSON object with text, and nothing else", "invalid")
+    note_present_by_link(token)
+    talk.say(token, data["text"])
+    return jsonify(seat_answer(tables.open_seat(token))), 201
 
 
 @bp.post("/seats/<token>/watch-links")

@@ -31,7 +31,7 @@ def change(token):
     csrf.check()
     try:
         seat_settings.change_mail_settings(token, request.form.get("mail", ""), request.form.get("auto_forced") == "on",
-                                           request.form.get("time_zone"))
+                                           request.form.get("time_zone"), request.form.get("talk_mail") == "on")
     except BadInput as problem:
         return render_template("pages/seat_settings.html", t=tables.open_seat(token), token=token,
                                error=problem.message), problem.status

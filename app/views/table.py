@@ -9,7 +9,7 @@ from ..deal_story import table_story
 from ..presence import note_present_by_link
 from ..result_words import result_words
 from ..present import clock_words, deadline_words, hand_order
-from ..services import moves, tables
+from ..services import moves, tables, talk
 from ..services.clock import utcnow
 from ..services.errors import BadInput, Conflict
 from ..services.replies import moves_since
@@ -37,7 +37,9 @@ def live_part(token):
     if since is None or since < 0:         # no position, or a bad one: the part alone, nothing to announce
         since = table.game.seq
     news = moves_since(table.seat, max(since, table.game.seq - ANNOUNCED_MOVES)) if since < table.game.seq else []
-    return render_template("pages/_table_live.html", **table_context(table), news=news)
+    context = table_context(table)
+    news += talk.news(context["messages"], since)
+    return render_template("pages/_table_live.html", **context, news=news)
 
 
 @bp.post("/s/<token>/move")
@@ -114,6 +116,7 @@ def table_context(table):
         clock=clock_words(table.game, mover_of(table), table.seat.time_zone, utcnow()),
         history=finished_deals_html(table.game.id, view["game"], table.seat.seat, view.get("history") or [], names,
                                     view["sides"] if view["partnerships"] else None),
+        messages=talk.seat_messages(table), is_creator=talk.is_creator(table),
     )
 
 

@@ -15,11 +15,11 @@ import pytest
 
 from app.context import database, settings
 from app.links import my_games_token, unsubscribe_token
-from app.services import downloads, games
+from app.services import downloads, games, talk
 from app.services.seats import seat_path, seats_of
 from browser_fixtures import (ANN, SIZES, anns_turn, axe_violations, browser, play_until,  # noqa: F401
                               screenshot_folder, site, started)
-from conftest import confirmation_token
+from conftest import confirm_address, confirmation_token
 from app.present import card_html, move_label, suit_class
 from engine import all_games
 from engine.cards import pack
@@ -86,6 +86,7 @@ def build_pages(app):
                                                            *[{"robot": "random"}] * 3]})
     with database().reading() as session:
         waiting_table = seat_path(seats_of(session, waiting.id)[0])
+    talking = talking_table(client)
     record = downloads.json_lines(downloads.finished_record(over_id))
     keys = settings().signing_keys
     return {
@@ -106,6 +107,7 @@ def build_pages(app):
         "table-one-and-thirty-over": thirty_over,
         "table-noddy": noddy,
         "table-laugh-and-lie-down": fishing,
+        "table-talk": talking,
         "seat-mail-settings": f"{trick}/mail",
         "replay-first": f"{over}/replay?step=1",
         "replay-middle": f"{over}/replay?step={finished['seq'] // 2}",
@@ -127,6 +129,19 @@ def build_pages(app):
         "error-no-such-game": "/rules/no_such_game",
         "error-no-such-page": "/no-such-page",
     }
+
+
+def talking_table(client):
+    """Ann's seat path at a table of Ann, Cy and two robots where both talked and Ann removed one message."""
+    created = games.create_game({"game": "quinto", "seats": [ANN, {"name": "Cy", "email": "cy@example.org"},
+                                                            *[{"robot": "random"}] * 2]})
+    confirm_address(ANN["email"])
+    with database().reading() as session:
+        ann, cy = (seat_path(seat).rsplit("/", 1)[1] for seat in list(seats_of(session, created.id).values())[:2])
+    for token, text in ((ann, "Good luck, <b>all</b>!"), (cy, "Thanks, Ann."), (cy, "Something rude")):
+        said = client.post(f"/api/seats/{token}/messages", json={"text": text}).json
+    talk.remove(ann, said["messages"][-1]["seq"])
+    return f"/s/{ann}"
 
 
 @pytest.fixture(scope="module")

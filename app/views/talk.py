@@ -1,0 +1,46 @@
+"""Table talk from a seat's table page: a message to the table, hiding a player's messages, the creator removing
+one (the API's message is in app/views/api.py)."""
+
+from flask import Blueprint, redirect, request
+
+from .. import csrf
+from ..presence import note_present_by_link
+from ..services import tables, talk
+from ..services.errors import ServiceError
+from .fields import whole_number
+from .table import render_table
+
+bp = Blueprint("talk", __name__)
+
+
+@bp.post("/s/<token>/talk")
+def say(token):
+    csrf.check()
+    note_present_by_link(token)
+    return acted(token, lambda: talk.say(token, request.form.get("text", "")))
+
+
+@bp.post("/s/<token>/talk/hide")
+def hide(token):
+    """Hide the messages of the players ticked (and show again those of the players not ticked)."""
+    csrf.check()
+    chosen = [whole_number(value) for value in request.form.getlist("hide")]
+    return acted(token, lambda: talk.hide(token, chosen))
+
+
+@bp.post("/s/<token>/talk/remove")
+def remove(token):
+    """The creator removes a message for everyone."""
+    csrf.check()
+    return acted(token, lambda: talk.remove(token, whole_number(request.form.get("seq"))))
+
+
+def acted(token, action):
+    """Do `action`, then back to the table's talk; a refusal is shown on the table with its status."""
+    try:
+        action()
+    except ServiceError as problem:
+        if problem.status == 403 and problem.code == "bad_link":
+            raise
+        return render_table(tables.open_seat(token), problem.message), problem.status
+    return redirect(f"/s/{token}#talk", 303)
