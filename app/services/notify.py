@@ -8,7 +8,7 @@ from ..deal_story import deal_story
 from ..present import (choices_words, deadline_words, duration_words, hand_order, move_label, names_words,
                       position_words, suit_words)
 from .clock import utcnow
-from .mail import queue_mail
+from .mail import drop_turn_mails, queue_mail
 from .seats import reply_address, seat_path
 
 
@@ -85,6 +85,8 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
                        dict(context, name=seat.name, table_url=external_url(seat_path(seat)),
                             **deal_result(state, seats, state.view(seat.seat), ended_deal)),
                        game_id=game.id, seat=seat.seat, seq=game.seq)
+    if mover.robot is None:    # the mover has moved past every turn mail and reminder still unsent
+        drop_turn_mails(session, game.id, mover.seat, mover.email)
     if state.over:
         queue_game_over(session, game, state, seats)
         return
@@ -93,12 +95,20 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
     next_seat = seats[state.controller(game.to_move[0])]
     if next_seat.robot is None and next_seat is not mover:
         queue_mail(session, "your_turn", next_seat.email, turn_subject(context["title"], seats, next_seat, state),
-                   dict(context, name=next_seat.name, table_url=external_url(seat_path(next_seat)),
-                        last_mover=mover.name, last_move=told[next_seat.seat],
-                        deadline=deadline_words(game.due_at, utcnow(), next_seat.time_zone),
-                        **turn_picture(state, seats, next_seat.seat, game.to_move[0]),
-                        **reply_context(game, state, next_seat)),
+                   dict(turn_context(game, state, seats, next_seat), last_mover=mover.name,
+                        last_move=told[next_seat.seat]),
                    game_id=game.id, seat=next_seat.seat, seq=game.seq)
+
+
+def turn_context(game, state, seats, seat):
+    """What a turn mail or a reminder to `seat`, whose move it is, shows of the game as it is in `state`: the
+    deadline, the hand, the trick, the moves it may make and how to answer with one (the story since its last
+    move is added when the mail is sent: app.services.fresh_mail)."""
+    acting = next((number for number in state.to_move if state.controller(number) == seat.seat), seat.seat)
+    return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
+                settings_url=external_url(seat_path(seat) + "/mail"),
+                deadline=deadline_words(game.due_at, utcnow(), seat.time_zone),
+                **turn_picture(state, seats, seat.seat, acting), **reply_context(game, state, seat))
 
 
 def queue_game_over(session, game, state, seats):
