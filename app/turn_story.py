@@ -28,7 +28,7 @@ def story_since_last_move(events, seat, names):
         apply_event(state, event)
         seen = state.move_seen_by(seat, event["move"]) if event.get("type") == "move" else None
         lines += event_lines(event, seen, before, state.view(seat), seat, names)
-    return lines[-STORY_LINES:]
+    return [line[0].upper() + line[1:] for line in lines[-STORY_LINES:]]
 
 
 def event_lines(event, seen, before, after, seat, names):
@@ -42,7 +42,7 @@ def event_lines(event, seen, before, after, seat, names):
     elif kind == "move":
         mover = who(event["seat"], after, seat, names)
         if seen is None:
-            lines.append(f"{mover} played a card face down.")
+            lines.append(f"{mover} put a card face down.")
         elif is_card(seen):
             lines.append(f"{mover} played {display(seen)}.")
         else:
