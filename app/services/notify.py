@@ -157,22 +157,22 @@ def turn_picture(state, seats, player, acting):
 
 def reply_context(game, state, seat):
     """What a mail that may be answered with a move carries (none while replies are off, or once the game is
-    over): its Reply-To address for the position now, a first line saying how to answer, and the moves the
-    seat may make now, as labels."""
+    over): its Reply-To address for the position now and, when the move is the seat's, a first line saying how
+    to answer and the moves it may make, as labels."""
     if not settings().inbound_domain or state.over:
         return {}
     legal = state.view(seat.seat)["legal"]
+    if not legal:     # the address still takes `help`, but nothing asks for a move that is not the seat's
+        return {"reply_to": reply_address(seat, game.seq)}
     return {"reply_to": reply_address(seat, game.seq), "reply_hint": reply_hint(legal),
             "legal": [move_label(move) for move in legal]}
 
 
 def reply_hint(legal):
-    """How to answer with one of the moves `legal` (canonical): `Reply with your card, e.g. 10♥ or 10H`,
-    `Reply with double or pass`, both joined; or how to ask for the hand when there is no move to make."""
+    """How to answer with one of the moves `legal` (canonical, not empty): `Reply with your card, e.g. 10♥ or
+    10H`, `Reply with double or pass`, both joined."""
     cards = [move for move in legal if is_card(move)]
     words = choices_words(legal)
-    if not legal:
-        return "Reply with help to see your hand; it is not your move now."
     example = f"e.g. {move_label(cards[0])} or {typed(cards[0])}" if cards else ""
     if cards and words:
         return f"Reply with your card ({example}), or with {words}."

@@ -41,6 +41,7 @@ from ..links import BadLink, read_reply_token, seat_token
 from ..models import ADDRESS_CONFIRMED, Consent, Game, Outbox
 from ..present import move_label
 from . import moves, snapshots
+from .answers import whose_move, why_not
 from .errors import BadInput, Conflict, Forbidden
 from .mail import queue_mail
 from .notify import game_context, reply_context, turn_picture
@@ -236,11 +237,14 @@ class Reply:
         return Outcome(REFUSED, reason)
 
     def refuse_seat(self, seat, reason, what=REFUSED, happened=()):
-        """Answer the seat with `reason` and the table as it is now (its hand, the moves it may make)."""
+        """Answer the seat with `reason` (a sentence, or a function of the state and the seats now that says it)
+        and the table as it is now (its hand, the moves it may make)."""
         with database().writing() as session:
             game = session.get(Game, seat.game_id)
             seats = seats_of(session, game.id)
             state = snapshots.state_at(session, game.id, game.seq)
+            if callable(reason):
+                reason = reason(state, seats)
             headline = {STALE: "Not played: the game moved on since that mail.", HELPED: "Your hand."}.get(
                 what, "Not played.")
             self.answer_seat(session, game, seats, seats[seat.seat], state, headline=headline, reason=reason,
@@ -267,9 +271,10 @@ class Reply:
         except Conflict as error:
             if error.code == "stale_seq":
                 return self.refuse_seat(seat, "", what=STALE, happened=moves_since(seat, seq))
-            return self.refuse_seat(seat, error.message)
+            return self.refuse_seat(seat, error.message[:1].upper() + error.message[1:] + ".")
         except BadInput as error:
-            return self.refuse_seat(seat, f"{line!r} cannot be played: {error.message}.")
+            code = error.code
+            return self.refuse_seat(seat, lambda state, seats: why_not(state, seats, seat.seat, line, move, code))
         return Outcome(outcome["what"], move)
 
     def answer_seat(self, session, game, seats, seat, state, **values):
@@ -279,8 +284,8 @@ class Reply:
             return
         acting = next((s for s in state.to_move if state.controller(s) == seat.seat), seat.seat)
         context = dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
-                       over=state.over, **turn_picture(state, seats, seat.seat, acting),
-                       **reply_context(game, state, seat))
+                       over=state.over, whose_move=whose_move(state, seats, seat.seat),
+                       **turn_picture(state, seats, seat.seat, acting), **reply_context(game, state, seat))
         queue_mail(session, ANSWER, seat.email, self.subject, self.context(**context, **values),
                    game_id=game.id, seat=seat.seat, seq=game.seq)
 
