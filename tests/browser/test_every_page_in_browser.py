@@ -101,6 +101,7 @@ def build_pages(app):
         "table-primero-over": primero_over,
         "table-one-and-thirty-over": thirty_over,
         "seat-mail-settings": f"{trick}/mail",
+        "new-link-ask": f"{trick}/new-link",
         "replay-first": f"{over}/replay?step=1",
         "replay-middle": f"{over}/replay?step={finished['seq'] // 2}",
         "replay-last": f"{over}/replay",
