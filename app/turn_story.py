@@ -37,8 +37,8 @@ def event_lines(event, seen, before, after, seat, names):
     lines = []
     if kind == "deal":
         dealer = after.get("dealer")
-        lines.append(f"Deal {after['deal']} was dealt" + (f" by {who(dealer, after, seat, names)}." if dealer is not None
-                                                          else "."))
+        by = f" by {who(dealer, after, seat, names)}" if dealer is not None else ""
+        lines.append(f"Deal {after['deal']} was dealt{by}.")
     elif kind == "move":
         mover = who(event["seat"], after, seat, names)
         if seen is None:

@@ -188,8 +188,9 @@ def typed(card):
 
 def deal_result(state, seats, view, number):
     """Deal `number`, finished, from a seat's view: its story (app.deal_story), and its history entry (with the
-    players' names, and each side's in `side_names`) for the game's own part of the mail (templates/games/<game>/deal_end.*). Not simply the
-    last entry: the deal dealt after the move may have ended at once too (a vying game's natural 31)."""
+    players' names, and each side's in `side_names`) for the game's own part of the mail
+    (templates/games/<game>/deal_end.*). Not simply the last entry: the deal dealt after the move may have ended
+    at once too (a vying game's natural 31)."""
     history = view.get("history") or [{}]
     finished = next((deal for deal in history if deal.get("deal") == number), history[-1])
     names = [seats[seat].name if seat in seats else f"seat {seat + 1}" for seat in range(state.seat_count)]

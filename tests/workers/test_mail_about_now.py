@@ -22,10 +22,10 @@ from engine.seat_record import cards_named, seat_record
 from workers import outbox
 from workers.outbox import close_sender
 
-from conftest import confirmation_token
+from conftest import confirmation_token, text_of
 from worker_fixtures import smtp, worker_config  # noqa: F401  (fixtures)
-from worker_helpers import (ANN, BOB, ROBOTS3, csrf_from, events_of, game_row, outbox as rows, play_until_person,
-                            seat_row, set_row, start, start_confirmed, token_for)
+from worker_helpers import (ANN, ROBOTS3, csrf_from, events_of, game_row, outbox as rows, person_moves,
+                            play_until_person, seat_row, set_row, start, start_confirmed, token_for)
 
 SHOWN_CARD = re.compile(r"(?:10|[2-9AKQJ])[♠♥♦♣]|Joker")
 
@@ -211,3 +211,18 @@ def test_the_story_since_the_last_move_names_no_card_the_player_may_not_know(app
         legal = state.legal_moves(state.to_move[0])
         moves.submit_move(token_for(game.id, 0), legal[0], game_row(game.id).seq)
     assert told or state.over
+
+
+def test_quintos_deal_end_mail_says_which_side_scored_each_quint(app):
+    game = start()                         # Ann and three robots: Ann and Robot 3 against Robot 2 and Robot 4
+    for _ in range(40):
+        if rows(kind="deal_end", game_id=game.id, seat=0):
+            break
+        person_moves(game.id, 0)
+    end = rows(kind="deal_end", game_id=game.id, seat=0)[0]
+    quints = end.context["finished"]["quints"]
+    assert quints, "a deal of Quinto without a quint"
+    text = text_of(end)
+    for quint in quints:
+        side = "Ann and Robot 3" if quint["side"] == 0 else "Robot 2 and Robot 4"
+        assert f"({quint['points']} to {side})" in text, text
