@@ -21,13 +21,15 @@ def story_since_last_move(events, seat, names):
     seating = replay(events[:1])
     last = max((index for index, event in enumerate(events)
                 if event.get("type") == "move" and seating.controller(event["seat"]) == seat), default=0)
-    state = replay(events[:last + 1])
+    state = replay(events[:last or 1])
     lines = []
-    for event in events[last + 1:]:
+    for index in range(last or 1, len(events)):
+        event = events[index]
         before = state.view(seat)
         apply_event(state, event)
         seen = state.move_seen_by(seat, event["move"]) if event.get("type") == "move" else None
-        lines += event_lines(event, seen, before, state.view(seat), seat, names)
+        told = event_lines(event, seen, before, state.view(seat), seat, names)
+        lines += told[1:] if index == last else told   # the player's own move: only what it caused
     return [line[0].upper() + line[1:] for line in lines[-STORY_LINES:]]
 
 
@@ -64,8 +66,10 @@ def event_lines(event, seen, before, after, seat, names):
 
 
 def who(number, view, seat, names):
-    """A seat by its player's name; the seat's partner as `your partner Cy`."""
+    """A seat by its player's name; the player as `you`, their partner as `your partner Cy`."""
     name = names[number]
+    if number == seat or name == names[seat]:
+        return "you"
     sides = view["sides"]
     partner = view.get("partnerships") and sides[number] == sides[seat] and names[number] != names[seat]
     return f"your partner {name}" if partner else name
