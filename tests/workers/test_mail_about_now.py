@@ -70,18 +70,17 @@ def test_playing_at_the_table_then_leaving_brings_one_mail_about_the_position_no
     game = start()
     outbox.deliver(rows(kind="invite")[0].id)
     token = token_for(game.id, 0)
-    for _ in range(5):       # five moves at the table, the robots answering each
+    for count in range(14):  # five moves or more at the table, the robots answering each
         state = play_until_person(game.id)
-        if state.over:
-            break
+        if count >= 5 and [row for row in rows(kind="your_turn", game_id=game.id) if row.status != MAIL_DROPPED]:
+            break            # (a turn won by Ann's own card brings her no mail: play on until one waits)
         page = client.get(f"/s/{token}").get_data(as_text=True)
         send_due()                                             # held: the player is at the table
         answer = client.post(f"/s/{token}/move", data={"csrf_token": csrf_from(page), "seq": game_row(game.id).seq,
                                                        "move": state.legal_moves(state.to_move[0])[0]})
         assert answer.status_code == 303
-    state = play_until_person(game.id)
     turns = rows(kind="your_turn", game_id=game.id)
-    assert len(turns) >= 5 and [row.status for row in turns[:-1]] == [MAIL_DROPPED] * (len(turns) - 1)
+    assert len(turns) >= 3 and [row.status for row in turns[:-1]] == [MAIL_DROPPED] * (len(turns) - 1)
     later(monkeypatch, settings().presence_seconds + 1)
     before = len(smtp.recorder.messages())
     send_due()
@@ -99,13 +98,15 @@ def test_under_every_setting_turns_already_taken_are_never_mailed(app, smtp, set
     game = start()
     set_row(Seat, seat_row(game.id, 0).id, mail_preference=setting)
     outbox.deliver(rows(kind="invite")[0].id)
-    for _ in range(4):       # moves made through the API, no mail sent between them (a worker behind)
+    for count in range(14):  # moves made through the API, no mail sent between them (a worker behind)
         play_until_person(game.id)
+        unsent = [row for row in rows(kind="your_turn", game_id=game.id) if row.status != MAIL_DROPPED]
+        if count >= 4 and unsent:      # (a turn won by Ann's own card brings her no mail)
+            break
         _, legal = legal_now(game.id)
         moves.submit_move(token_for(game.id, 0), legal[0], game_row(game.id).seq)
-    play_until_person(game.id)
-    unsent = [row for row in rows(kind="your_turn", game_id=game.id) if row.status != MAIL_DROPPED]
-    assert len(unsent) <= 1 and all(row.seq == game_row(game.id).seq for row in unsent)
+    assert len(unsent) == 1 and unsent[0].seq == game_row(game.id).seq
+    assert rows(kind="your_turn", game_id=game.id, status=MAIL_DROPPED)
     before = len(smtp.recorder.messages())
     outcomes = send_due()
     sent = smtp.recorder.messages()[before:]
