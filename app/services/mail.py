@@ -11,7 +11,7 @@ import uuid
 from urllib.parse import urlsplit
 
 from flask import current_app
-from sqlalchemy import insert, update
+from sqlalchemy import insert, select, update
 
 from ..context import external_url, settings
 from ..db import queue_after_commit
@@ -62,12 +62,16 @@ def drop_turn_mails(session, game_id, seat, recipient=None):
     """Drop the unsent turn mails and reminders of `seat` in `game_id` (waiting for the seat to leave its table,
     for a digest, for a confirmation or to be sent): the seat moved, or a newer one replaces them. A row a worker
     has claimed is left to it: it is written for the position as it is when sent (app.services.fresh_mail).
-    `recipient` (the seat's address) lets the database use its (game, recipient) index."""
+    `recipient` (the seat's address) lets the database use its (game, recipient) index. A row locked by a worker
+    claiming it is skipped, not waited for: a move waiting on a worker's claim while the claim's batch waits on
+    the move's rows would deadlock (PostgreSQL); the worker drops the row itself once it finds the turn passed."""
     rows = Outbox.__table__.c
     where = [rows.game_id == game_id, rows.seat == seat, rows.kind.in_(TURN_KINDS), rows.status.in_(UNSENT)]
     if recipient is not None:
         where.append(rows.recipient == recipient)
-    session.connection().execute(update(Outbox.__table__).where(*where).values(status=MAIL_DROPPED))
+    unlocked = select(rows.id).where(*where).with_for_update(skip_locked=True)
+    session.connection().execute(update(Outbox.__table__).where(rows.id.in_(unlocked), rows.status.in_(UNSENT))
+                                 .values(status=MAIL_DROPPED))
 
 
 def unsubscribe_url(address):
