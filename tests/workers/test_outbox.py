@@ -167,12 +167,15 @@ def test_a_digest_seat_gets_one_mail_a_day_gathering_its_turns(app, smtp):
     game = start()
     set_row(Seat, seat_row(game.id, 0).id, mail_preference=MAIL_DIGEST)
     send_all()                                                    # the invitation still goes at once
-    person_moves(game.id, 0, count=3)
-    assert set(send_all()) == {"held"}
+    for count in range(12):   # three moves or more, until a turn mail waits (none follows a trick Ann won)
+        person_moves(game.id, 0)
+        assert set(send_all()) <= {"held"}
+        if count >= 2 and rows(status="held"):
+            break
     held = rows(status="held")
     # Each move dropped the turn mail it answered: the digest tells the turn now, not the turns taken.
     assert [row.kind for row in held] == ["your_turn"] and held[0].seq == game_row(game.id).seq
-    assert len(rows(kind="your_turn", status=MAIL_DROPPED)) >= 2
+    assert rows(kind="your_turn", status=MAIL_DROPPED)
     assert digests.send_digests() == 0                           # not a day old yet
     assert digests.send_digests(utcnow() + timedelta(days=1, seconds=1)) == 1
     assert digests.send_digests(utcnow() + timedelta(days=1, seconds=1)) == 0
