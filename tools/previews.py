@@ -7,8 +7,10 @@ from app.context import database, settings
 from app.models import Game
 from app.services import notify, snapshots
 from app.services.mail import mail_bodies
+from app.services.record import load_events
 from app.services.seats import seats_of
 from app.present import move_label
+from app.turn_story import story_since_last_move
 
 
 def rendered(kind, recipient, subject, context):
@@ -27,6 +29,7 @@ def seat_mails(position, seat_number):
         game = session.get(Game, position.game_id)
         seats = seats_of(session, game.id)
         state = snapshots.state_at(session, game.id, position.seq)
+        events = load_events(session, game.id, upto=position.seq)
     seat = seats[seat_number]
     title = notify.game_context(game, seats)["title"]
     label = notify.game_label(title, seats, seat)
@@ -41,8 +44,10 @@ def seat_mails(position, seat_number):
         last_mover = seats[state.controller(position.last_move[0])]
         if last_mover is not seat:
             seen = position.told.get(seat_number)
-            mails["your_turn"] = rendered(
-                "your_turn", seat.email, notify.turn_subject(title, seats, seat, state),
-                notify.turn_context(game, state, seats, seat, last_mover.name,
-                                    None if seen is None else move_label(seen)))
+            context = notify.turn_context(game, state, seats, seat)
+            # As the worker writes it when it sends it (app.services.fresh_mail): with the story since the last move.
+            context.update(last_mover=last_mover.name, last_move=None if seen is None else move_label(seen),
+                           since=story_since_last_move(events, seat.seat, context["names"]))
+            mails["your_turn"] = rendered("your_turn", seat.email, notify.turn_subject(title, seats, seat, state),
+                                          context)
     return mails

@@ -4,10 +4,11 @@ A row is claimed with a conditional UPDATE before it is sent, so two
 workers handed the same id send it once. A claim older than the claim
 timeout belongs to a worker that died: the sweep hands the row out again.
 Every mail passes here, so here its seat's own choice and then its
-address's consent (app.services.consent) are applied. A seat mailed only
-when away (the default) gets no turn mail or reminder while it is at its
-table (app.presence): the row waits until the seat has left, and is dropped
-once the turn is no longer the seat's.
+address's consent (app.services.consent) are applied. A turn mail or
+reminder is dropped once the turn is no longer the seat's, whatever its
+setting; a seat mailed only when away (the default) gets none while it is at
+its table (app.presence): the row waits until the seat has left. A mail of a
+seat is written for the game as it is when sent (app.services.fresh_mail).
 """
 
 import smtplib
@@ -22,7 +23,8 @@ from app.models import (MAIL_AWAY, MAIL_CLAIMED, MAIL_DIGEST, MAIL_DROPPED, MAIL
 from app.presence import present_until
 from app.services import consent
 from app.services.clock import utcnow
-from app.services.mail import MailNotRendered, mail_bodies, unsubscribe_url
+from app.services.fresh_mail import GameNow, bring_up_to_date
+from app.services.mail import TURN_KINDS, MailNotRendered, mail_bodies, unsubscribe_url
 from app.services.seats import seat_to_move
 
 from .mailer import (BadMail, MailboxSender, SmtpSender, build_message, envelope_sender, is_permanent,
@@ -30,8 +32,6 @@ from .mailer import (BadMail, MailboxSender, SmtpSender, build_message, envelope
 
 # Mails about turns that a seat asking for a daily digest gets in the digest instead.
 DIGESTIBLE = frozenset({"your_turn", "reminder", "timeout", "vacation", "paused", "deal_end"})
-# Mails telling a seat it is its turn: a seat mailed only when away gets them only away from its table.
-TURN_KINDS = frozenset({"your_turn", "reminder"})
 MAX_BACKOFF = 6 * 3600
 SWEEP_BATCH = 5000
 
@@ -66,7 +66,7 @@ def deliver_batch(outbox_ids):
         rows = session.execute(select(Outbox).where(Outbox.id.in_(claimed)).order_by(Outbox.id)).scalars().all()
         addressed = {row.id: plain_address(row.recipient) for row in rows}
         book = consent.book_for(session, {row.recipient for row in rows if addressed[row.id]}, claim)
-        seats, games, roots, links = {}, {}, {}, {}
+        seats, games, roots, links, games_now = {}, {}, {}, {}, {}
         for row in rows:
             seat = lookup(seats, (row.game_id, row.seat), lambda: seat_of(session, row))
             try:
@@ -77,6 +77,9 @@ def deliver_batch(outbox_ids):
                 if withheld is None and (back := away_until(row, seat)):
                     # Tried again once the seat has left its table; this try does not count as a failed one.
                     withheld, row.next_attempt_at, row.attempts = MAIL_QUEUED, back, row.attempts - 1
+                if withheld is None and addressed[row.id] and row.game_id is not None:
+                    game_now = lookup(games_now, row.game_id, lambda: GameNow(session, row.game_id))
+                    withheld = bring_up_to_date(row, game_now)
                 if withheld is None:
                     root = lookup(roots, (row.game_id, row.recipient), lambda: thread_root(session, row))
                     link = lookup(links, row.recipient, lambda: unsubscribe_url(row.recipient))
@@ -188,16 +191,16 @@ def seat_of(session, row):
 
 
 def withheld_status(row, seat, turn_is_theirs):
-    """Held for the digest, or suppressed, as the seat chose, or dropped as a turn mail of a seat mailed only
-    when away whose turn has passed (`turn_is_theirs()` says whether it still is); None to send now."""
+    """Suppressed as the seat chose, dropped as a turn mail whose turn has passed (`turn_is_theirs()` says
+    whether it still is), or held for the digest as the seat chose; None to send now."""
     if seat is None:
         return None
     if seat.mail_preference == MAIL_NONE:
         return MAIL_SUPPRESSED
+    if row.kind in TURN_KINDS and not turn_is_theirs():
+        return MAIL_DROPPED
     if seat.mail_preference == MAIL_DIGEST and row.kind in DIGESTIBLE:
         return MAIL_HELD
-    if seat.mail_preference == MAIL_AWAY and row.kind in TURN_KINDS and not turn_is_theirs():
-        return MAIL_DROPPED
     return None
 
 

@@ -11,17 +11,21 @@ import uuid
 from urllib.parse import urlsplit
 
 from flask import current_app
-from sqlalchemy import insert
+from sqlalchemy import insert, select, update
 
 from ..context import external_url, settings
 from ..db import queue_after_commit
 from ..links import unsubscribe_token
-from ..models import Outbox
+from ..models import MAIL_DROPPED, MAIL_HELD, MAIL_QUEUED, MAIL_UNCONFIRMED, Outbox
 from .clock import utcnow
 from .talk_mail import with_talk
 
 
 OUTBOX_INSERT = insert(Outbox.__table__)
+# Mails telling a seat it is its move: each is about one position, so a newer one, or the seat's own move,
+# leaves the older unsent ones with nothing true to say.
+TURN_KINDS = frozenset({"your_turn", "reminder"})
+UNSENT = (MAIL_QUEUED, MAIL_HELD, MAIL_UNCONFIRMED)
 
 
 class MailNotRendered(Exception):
@@ -34,8 +38,10 @@ def queue_mail(session, kind, recipient, subject, context, game_id=None, seat=No
     `context` holds plain JSON values (the row stores it) taken from the
     recipient's own view. A plain INSERT on the session's connection (no ORM
     object, no autoflush): the row is not read back in this transaction, and
-    moves write one each.
+    moves write one each. A turn mail or reminder drops the unsent ones of its seat before it (`drop_turn_mails`).
     """
+    if kind in TURN_KINDS and game_id is not None:
+        drop_turn_mails(session, game_id, seat, recipient)
     context = with_talk(session, kind, context, game_id, seat, seq)
     base_url = settings().base_url
     domain = urlsplit(base_url).hostname or "localhost"
@@ -52,6 +58,22 @@ def queue_mail(session, kind, recipient, subject, context, game_id=None, seat=No
     }
     outbox_id = session.connection().execute(OUTBOX_INSERT, row).inserted_primary_key[0]
     queue_after_commit(session, outbox_id=outbox_id)
+
+
+def drop_turn_mails(session, game_id, seat, recipient=None):
+    """Drop the unsent turn mails and reminders of `seat` in `game_id` (waiting for the seat to leave its table,
+    for a digest, for a confirmation or to be sent): the seat moved, or a newer one replaces them. A row a worker
+    has claimed is left to it: it is written for the position as it is when sent (app.services.fresh_mail).
+    `recipient` (the seat's address) lets the database use its (game, recipient) index. A row locked by a worker
+    claiming it is skipped, not waited for: a move waiting on a worker's claim while the claim's batch waits on
+    the move's rows would deadlock (PostgreSQL); the worker drops the row itself once it finds the turn passed."""
+    rows = Outbox.__table__.c
+    where = [rows.game_id == game_id, rows.seat == seat, rows.kind.in_(TURN_KINDS), rows.status.in_(UNSENT)]
+    if recipient is not None:
+        where.append(rows.recipient == recipient)
+    unlocked = select(rows.id).where(*where).with_for_update(skip_locked=True)
+    session.connection().execute(update(Outbox.__table__).where(rows.id.in_(unlocked), rows.status.in_(UNSENT))
+                                 .values(status=MAIL_DROPPED))
 
 
 def unsubscribe_url(address):

@@ -1,8 +1,10 @@
 """Replacing a seat's link: its person asks ("send me a new link"), or the game's creator does for any seat.
 
-The seat's old links stop working at once (seats.revoke_links) and the new
-one goes only to the seat's mailbox, so a link that leaked is closed by
-whoever still holds a good one and reaches the right person only.
+Replacing is asked first (`replacement`, which writes nothing), then done
+(`send_new_link`). The seat's old links stop working at once
+(seats.revoke_links), in the mails already sent too, and the new one goes
+only to the seat's mailbox, so a link that leaked is closed by whoever
+still holds a good one and reaches the right person only.
 """
 
 from ..context import database, external_url
@@ -15,6 +17,13 @@ from .seats import open_link, revoke_links, seat_path
 NEW_LINK = "new_link"
 
 
+def replacement(token, seat_number=None):
+    """(the seat whose link would be replaced, whether it is the link's own) for the question asked before
+    replacing it; the same refusals as `send_new_link`, and nothing is written."""
+    with database().reading() as session:
+        return target_of(open_link(session, token), seat_number)
+
+
 def send_new_link(token, seat_number=None, admit=None):
     """Revoke the links of seat `seat_number` (the link's own seat when None) and mail its person the new one.
 
@@ -22,16 +31,9 @@ def send_new_link(token, seat_number=None, admit=None):
     creator. `admit(addresses, bucket)` may refuse (a rate limit) before anything is
     written. Returns (the seat replaced, whether it was the link's own).
     """
-    if seat_number is not None and type(seat_number) is not int:
-        raise BadInput("seat must be a seat number", "bad_seat")
     with database().writing() as session:
         link = open_link(session, token, lock=True)
-        target = link.seat if seat_number is None else link.seats.get(seat_number)
-        if target is None or target.robot is not None:
-            raise BadInput("there is no player at that seat", "bad_seat")
-        own = target is link.seat
-        if not own and link.seat.email != link.game.creator_email:
-            raise Forbidden("only the game's creator can replace another player's link", "not_creator")
+        target, own = target_of(link, seat_number)
         if admit is not None:       # asked from the seat's own link: its owner's own allowance
             admit([target.email], OWNER if own else "")
         revoke_links(session, target)
@@ -40,3 +42,17 @@ def send_new_link(token, seat_number=None, admit=None):
         queue_mail(session, NEW_LINK, target.email, f"Your new link to {context['title']}", context,
                    game_id=link.game.id, seat=target.seat, seq=link.game.seq)
         return target, own
+
+
+def target_of(link, seat_number):
+    """(the seat row `seat_number` names, or the link's own when None; whether it is the link's own), if the
+    link's person may replace its link: BadInput for no such person, Forbidden for another's unless the creator."""
+    if seat_number is not None and type(seat_number) is not int:
+        raise BadInput("seat must be a seat number", "bad_seat")
+    target = link.seat if seat_number is None else link.seats.get(seat_number)
+    if target is None or target.robot is not None:
+        raise BadInput("there is no player at that seat", "bad_seat")
+    own = target is link.seat
+    if not own and link.seat.email != link.game.creator_email:
+        raise Forbidden("only the game's creator can replace another player's link", "not_creator")
+    return target, own

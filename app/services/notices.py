@@ -1,12 +1,13 @@
 """The mails the deadline sweep causes: reminders and pauses. Written in the caller's transaction."""
 
 from app.services.mail import queue_mail
-from app.services.notify import game_label, people, seat_context, turn_subject
+from app.services.notify import game_label, people, seat_context, turn_context, turn_subject
 
 
 def queue_reminder(session, game, seats, seat, state):
-    """Remind `seat` that the move is theirs in `state` (the game as it is now)."""
-    context = seat_context(game, seats, seat)
+    """Remind `seat` that the move is theirs in `state` (the game as it is now), with the position as a turn
+    mail shows it: a reminder replaces the seat's unsent turn mail (mail.drop_turn_mails)."""
+    context = turn_context(game, state, seats, seat)
     queue_mail(session, "reminder", seat.email, "Reminder: " + turn_subject(context["title"], seats, seat, state),
                context,
                game_id=game.id, seat=seat.seat, seq=game.seq)

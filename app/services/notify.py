@@ -9,7 +9,7 @@ from ..present import (choices_words, deadline_words, duration_words, hand_order
                       position_words, suit_words)
 from ..result_words import state_result_words
 from .clock import utcnow
-from .mail import queue_mail
+from .mail import drop_turn_mails, queue_mail
 from .seats import reply_address, seat_path
 
 
@@ -85,6 +85,8 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
                        f"{game_label(context['title'], seats, seat)}: deal {ended_deal} is over",
                        deal_end_context(game, state, seats, seat, ended_deal), game_id=game.id, seat=seat.seat,
                        seq=game.seq)
+    if mover.robot is None:    # the mover has moved past every turn mail and reminder still unsent
+        drop_turn_mails(session, game.id, mover.seat, mover.email)
     if state.over:
         queue_game_over(session, game, state, seats)
         return
@@ -93,16 +95,20 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
     next_seat = seats[state.controller(game.to_move[0])]
     if next_seat.robot is None and next_seat is not mover:
         queue_mail(session, "your_turn", next_seat.email, turn_subject(context["title"], seats, next_seat, state),
-                   turn_context(game, state, seats, next_seat, mover.name, told[next_seat.seat]),
+                   dict(turn_context(game, state, seats, next_seat), last_mover=mover.name,
+                        last_move=told[next_seat.seat]),
                    game_id=game.id, seat=next_seat.seat, seq=game.seq)
 
 
-def turn_context(game, state, seats, seat, last_mover, last_move):
-    """A turn mail's context for `seat`, to move now after `last_mover` made `last_move` (its label, or None)."""
+def turn_context(game, state, seats, seat):
+    """What a turn mail or a reminder to `seat`, whose move it is, shows of the game as it is in `state`: the
+    deadline, the hand, the trick, the moves it may make and how to answer with one (the story since its last
+    move is added when the mail is sent: app.services.fresh_mail)."""
+    acting = next((number for number in state.to_move if state.controller(number) == seat.seat), seat.seat)
     return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
-                last_mover=last_mover, last_move=last_move,
+                settings_url=external_url(seat_path(seat) + "/mail"),
                 deadline=deadline_words(game.due_at, utcnow(), seat.time_zone),
-                **turn_picture(state, seats, seat.seat, game.to_move[0]), **reply_context(game, state, seat))
+                **turn_picture(state, seats, seat.seat, acting), **reply_context(game, state, seat))
 
 
 def deal_end_context(game, state, seats, seat, number):
@@ -161,23 +167,23 @@ def turn_picture(state, seats, player, acting):
 
 def reply_context(game, state, seat):
     """What a mail that may be answered with a move carries (none while replies are off, or once the game is
-    over): its Reply-To address for the position now, a first line saying how to answer, and the moves the
-    seat may make now, as labels (spoken moves first, then cards as the hand is held)."""
+    over): its Reply-To address for the position now and, when the move is the seat's, a first line saying how
+    to answer and the moves it may make, as labels (spoken moves first, then cards as the hand is held)."""
     if not settings().inbound_domain or state.over:
         return {}
     legal = state.view(seat.seat)["legal"]
+    if not legal:     # the address still takes `help`, but nothing asks for a move that is not the seat's
+        return {"reply_to": reply_address(seat, game.seq)}
     return {"reply_to": reply_address(seat, game.seq), "reply_hint": reply_hint(legal),
             "legal": [move_label(move) for move in [move for move in legal if not is_card(move)]
                       + hand_order([move for move in legal if is_card(move)])]}
 
 
 def reply_hint(legal):
-    """How to answer with one of the moves `legal` (canonical): `Reply with your card, e.g. 10♥ or 10H`,
-    `Reply with double or pass`, both joined; or how to ask for the hand when there is no move to make."""
+    """How to answer with one of the moves `legal` (canonical, not empty): `Reply with your card, e.g. 10♥ or
+    10H`, `Reply with double or pass`, both joined."""
     cards = [move for move in legal if is_card(move)]
     words = choices_words(legal)
-    if not legal:
-        return "Reply with help to see your hand; it is not your move now."
     example = f"e.g. {move_label(cards[0])} or {typed(cards[0])}" if cards else ""
     if cards and words:
         return f"Reply with your card ({example}), or with {words}."
@@ -193,12 +199,14 @@ def typed(card):
 
 def deal_result(state, seats, view, number):
     """Deal `number`, finished, from a seat's view: its story (app.deal_story), and its history entry (with the
-    players' names) for the game's own part of the mail (templates/games/<game>/deal_end.*). Not simply the
-    last entry: the deal dealt after the move may have ended at once too (a vying game's natural 31)."""
+    players' names, and each side's in `side_names`) for the game's own part of the mail
+    (templates/games/<game>/deal_end.*). Not simply the last entry: the deal dealt after the move may have ended
+    at once too (a vying game's natural 31)."""
     history = view.get("history") or [{}]
     finished = next((deal for deal in history if deal.get("deal") == number), history[-1])
     names = [seats[seat].name if seat in seats else f"seat {seat + 1}" for seat in range(state.seat_count)]
     return {"deal": finished.get("deal"), "game": view["game"], "finished": finished, "names": names,
+            "side_names": [holder_words(state.seats, seats, side) for side in range(len(view["scores"]))],
             "story": deal_story(view, names, finished.get("deal"))}
 
 

@@ -46,6 +46,7 @@ from ..result_words import state_result_words
 from ..models import ADDRESS_CONFIRMED, Consent, Game, Outbox
 from ..present import move_label
 from . import moves, snapshots, talk
+from .answers import whose_move, why_not
 from .errors import BadInput, Conflict, Forbidden, ServiceError
 from .mail import queue_mail
 from .notify import game_context, reply_context, turn_picture
@@ -282,11 +283,14 @@ class Reply:
         return Outcome(REFUSED, reason)
 
     def refuse_seat(self, seat, reason, what=REFUSED, happened=()):
-        """Answer the seat with `reason` and the table as it is now (its hand, the moves it may make)."""
+        """Answer the seat with `reason` (a sentence, or a function of the state and the seats now that says it)
+        and the table as it is now (its hand, the moves it may make)."""
         with database().writing() as session:
             game = session.get(Game, seat.game_id)
             seats = seats_of(session, game.id)
             state = snapshots.state_at(session, game.id, game.seq)
+            if callable(reason):
+                reason = reason(state, seats)
             headline = {STALE: "Not played: the game moved on since that mail.", HELPED: "Your hand.", SAID: ""}.get(
                 what, "Not played.")
             self.answer_seat(session, game, seats, seats[seat.seat], state, headline=headline, reason=reason,
@@ -320,9 +324,10 @@ class Reply:
         except Conflict as error:
             if error.code == "stale_seq":
                 return self.refuse_seat(seat, "", what=STALE, happened=moves_since(seat, seq))
-            return self.refuse_seat(seat, error.message)
+            return self.refuse_seat(seat, error.message[:1].upper() + error.message[1:] + ".")
         except BadInput as error:
-            return self.refuse_seat(seat, f"{line!r} cannot be played: {error.message}.")
+            code = error.code
+            return self.refuse_seat(seat, lambda state, seats: why_not(state, seats, seat.seat, line, move, code))
         return Outcome(outcome["what"], move)
 
     def answer_seat(self, session, game, seats, seat, state, **values):
@@ -341,6 +346,7 @@ def answer_context(game, seats, seat, state):
     acting = next((s for s in state.to_move if state.controller(s) == seat.seat), seat.seat)
     return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
                 result=state_result_words(state, seats) if state.over else None,
+                whose_move=whose_move(state, seats, seat.seat),
                 **turn_picture(state, seats, seat.seat, acting), **reply_context(game, state, seat))
 
 

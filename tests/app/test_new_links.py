@@ -19,11 +19,34 @@ BOB = {"name": "Bob", "email": "bob@example.org"}
 
 
 def ask_new_link(client, token, seat=None):
+    """Ask for a new link and say yes to the question asked first."""
     page = client.get(f"/s/{token}/mail").get_data(as_text=True)
-    data = {"csrf_token": csrf_from(page)}
+    data = {"csrf_token": csrf_from(page), "replace": "yes"}
     if seat is not None:
         data["seat"] = str(seat)
     return client.post(f"/s/{token}/new-link", data=data)
+
+
+def test_replacing_a_link_asks_first_and_the_question_changes_nothing(client):
+    game = start([ANN, BOB, *ROBOTS3[:2]])
+    old = token_for(game.id, 0)
+    page = client.get(f"/s/{old}").get_data(as_text=True)
+    assert f'<form method="get" action="/s/{old}/new-link">' in page
+    before = counts()
+    question = client.get(f"/s/{old}/new-link")
+    text = question.get_data(as_text=True)
+    assert question.status_code == 200 and "This will stop your current link working" in text
+    assert "including in the mails already sent" in text and 'name="replace" value="yes"' in text
+    assert 'name="csrf_token"' in text and f'action="/s/{old}/new-link"' in text
+    for_bob = client.get(f"/s/{old}/new-link?seat=1").get_data(as_text=True)
+    assert "This will stop Bob's current link working" in for_bob and 'name="seat" value="1"' in for_bob
+    unanswered = client.post(f"/s/{old}/new-link", data={"csrf_token": csrf_from(page)})
+    assert unanswered.status_code == 200 and "Replace your link?" in unanswered.get_data(as_text=True)
+    assert counts() == before and client.get(f"/s/{old}").status_code == 200
+    assert client.post(f"/s/{old}/new-link", data={"replace": "yes"}).status_code == 400     # no CSRF token
+    assert client.get(f"/s/{token_for(game.id, 1)}/new-link?seat=0").status_code == 403    # not the creator
+    assert client.get(f"/s/{old}/new-link?seat=²").status_code == 422
+    assert counts() == before and client.get(f"/s/{old}").status_code == 200
 
 
 def test_send_me_a_new_link_revokes_the_old_one_and_mails_the_new(client):

@@ -156,8 +156,12 @@ def test_an_illegal_or_unknown_move_is_refused_with_the_reason_and_the_moves(app
     not_held = next(card for card in state.full_pack() if card not in state.hands[0])
     assert replies.receive(reply(turn, not_held)).what == replies.REFUSED
     first, second = answers(game_id)
-    assert text_of(first).startswith("Not played.\n'the moon' cannot be played")
+    assert text_of(first).startswith("Not played.\n“the moon” is not a card or a move.")
+    assert text_of(second).startswith(f"Not played.\nYou do not hold {display(not_held)}.\n")
     assert "Your moves now:" in text_of(second)
+    for answer in (first, second):
+        reason = text_of(answer).split("\n\n")[0]        # the refusal's own words (the reply hint below types cards)
+        assert not re.search(r"\bseat \d|\b[2-9TJQKA][SHDC]\b|does not hold [2-9TJQKA]", reason), reason
     assert state_of(game_id).to_move == [0] and len(events_of(game_id)) == seq + 1
 
 
@@ -377,3 +381,50 @@ def test_plain_forms_name_the_move(line, move):
 
 def test_html_blockquotes_are_quoted():
     assert html_text("<p>QS</p><blockquote><p>old</p></blockquote><script>x</script>") == "QS\n> old"
+
+
+def ann_must_follow():
+    """Ann to play a card to a trick she must follow though she holds other suits (her moves made by reply):
+    (game id, the mail she may answer, a card she holds but may not play, the suit led)."""
+    game = start()
+    for _ in range(40):
+        moves.play_robot_turns(game.id)
+        turn = [mail for mail in mails(game_id=game.id, recipient=ANN) if mail.context.get("reply_to")][-1]
+        state = state_of(game.id)
+        legal = state.legal_moves(0)
+        held_not_legal = [card for card in state.hands[0] if card not in legal]
+        if state.phase == "play" and state.trick and held_not_legal and all(card[1] == state.trick[0][1][1]
+                                                                              for card in legal):
+            return game.id, turn, held_not_legal[0], state.trick[0][1][1]
+        assert replies.receive(reply(turn, "pass" if "pass" in legal else legal[0])).what == replies.PLAYED
+    raise AssertionError("Ann never had to follow suit in 40 moves")
+
+
+def test_a_card_held_that_may_not_be_played_is_answered_with_the_suit_to_follow(app):
+    game_id, turn, card, led = ann_must_follow()
+    assert replies.receive(reply(turn, display(card))).what == replies.REFUSED
+    text = text_of(answers(game_id)[-1])
+    suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[led]
+    assert text.startswith(f"Not played.\n{display(card)} cannot be played now: you must follow {suit}.\n"), text
+
+
+def test_a_card_played_when_the_next_move_is_anothers_says_whose_it_is_and_asks_for_nothing(app):
+    game_id, turn = ann_to_move()
+    while len(state_of(game_id).trick) == 3:        # a card that ends no trick: the next move is Robot 2's
+        assert replies.receive(reply(turn, a_legal_card(game_id))).what == replies.PLAYED
+        game_id, turn = game_id, ann_turn_again(game_id)
+    card = a_legal_card(game_id)
+    assert replies.receive(reply(turn, card)).what == replies.PLAYED
+    [answer] = [mail for mail in mails(kind=replies.ANSWER, game_id=game_id)
+                if mail.context["headline"] == f"Played {display(card)}."]
+    text = text_of(answer)
+    assert "It is Robot 2's move now, not yours." in text, text
+    assert "Reply with" not in text and "Your moves now" not in text and "not your move now" not in text
+    assert answer.context.get("reply_to")               # `help` is still taken
+
+
+def ann_turn_again(game_id):
+    """The mail Ann may answer once the robots have played round to her again."""
+    moves.play_robot_turns(game_id)
+    assert state_of(game_id).to_move == [0]
+    return [mail for mail in mails(game_id=game_id, recipient=ANN) if mail.context.get("reply_to")][-1]

@@ -109,6 +109,7 @@ def build_pages(app):
         "table-laugh-and-lie-down": fishing,
         "table-talk": talking,
         "seat-mail-settings": f"{trick}/mail",
+        "new-link-ask": f"{trick}/new-link",
         "replay-first": f"{over}/replay?step=1",
         "replay-middle": f"{over}/replay?step={finished['seq'] // 2}",
         "replay-last": f"{over}/replay",

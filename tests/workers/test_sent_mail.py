@@ -16,15 +16,16 @@ from worker_helpers import (ANN, BOB, ROBOTS3, outbox as rows, person_moves, pla
 
 def test_the_mail_sent_is_the_mail_checked(app, smtp):
     game = start_confirmed([ANN, BOB, *ROBOTS3[:2]])
-    for seat in (0, 1):   # every turn mail is sent, even those whose turn has passed by the time they go
+    for seat in (0, 1):   # every turn mail that is still true when it goes is sent
         set_row(Seat, seat_row(game.id, seat).id, mail_preference=MAIL_EACH)
     state = play_until_person(game.id)
     for _ in range(4):
         state = person_moves(game.id, state.controller(state.to_move[0]))
-    mails = [mail for mail in rows(game_id=game.id) if mail.seat is not None]
-    assert {"invite", "your_turn"} <= {mail.kind for mail in mails}
-    for mail in mails:
-        assert outbox.deliver(mail.id) == "sent"
+    queued = [mail for mail in rows(game_id=game.id) if mail.seat is not None]
+    assert {"invite", "your_turn"} <= {mail.kind for mail in queued}
+    outcomes = {mail.id: outbox.deliver(mail.id) for mail in queued}
+    assert "sent" in outcomes.values() and set(outcomes.values()) <= {"sent", "skipped"}
+    mails = [mail for mail in rows(game_id=game.id, status="sent")]   # as written when sent
     messages = smtp.recorder.messages()
     assert len(messages) == len(mails)
     for message in messages:

@@ -89,6 +89,7 @@ class QuintoViews:
             "cachette_size": 0 if self.cachette_taken or not self.deals else CACHETTE_SIZE,
             "tricks_won": list(self.tricks_won),
             "quints": [quint_json(quint) for quint in self.deal_quints],
+            "score_entries": self.ledger.view()["entries"],
             "target": self.opts["target"],
             "match": self.match_view(),
         }
