@@ -43,8 +43,10 @@ from ..present import move_label
 from . import moves, snapshots
 from .errors import BadInput, Conflict, Forbidden
 from .mail import queue_mail
+from .next_game import next_game
 from .notify import game_context, reply_context, turn_picture
 from .record import load_events
+from .rematch_reply import act_on as act_on_rematch, rematch_answer_in
 from .reply_text import first_line, message_text, move_words
 from .seats import seat_path, seats_of
 from .spec import clean_email
@@ -53,6 +55,7 @@ ANSWER = "answer"     # the kind of mail that answers a reply
 
 # What became of a mail (for logs and tests).
 PLAYED, ALREADY_PLAYED, HELPED, STALE, REFUSED, DROPPED = "played", "already_played", "help", "stale", "refused", "dropped"
+REMATCH = "rematch"    # a rematch answered (app.services.rematch_reply)
 
 HELP_WORDS = {"help", "?", "hand", "moves"}
 AUTO_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
@@ -122,6 +125,9 @@ def receive(raw, envelope_sender=None, recipients=(), oversized=False):
         return reply.help(seat)
     if not line:
         return reply.refuse_seat(seat, NO_MOVE)
+    accept = rematch_answer_in(line)
+    if accept is not None:
+        return reply.rematch(seat, accept)
     return reply.play(seat, line, seq)
 
 
@@ -272,20 +278,32 @@ class Reply:
             return self.refuse_seat(seat, f"{line!r} cannot be played: {error.message}.")
         return Outcome(outcome["what"], move)
 
+    def rematch(self, seat, accept):
+        """`rematch yes` / `rematch no`: answered with what was done and the table now."""
+        words = act_on_rematch(seat, accept)
+        with database().writing() as session:
+            game = session.get(Game, seat.game_id)
+            seats = seats_of(session, game.id)
+            self.answer_seat(session, game, seats, seats[seat.seat], snapshots.state_at(session, game.id, game.seq),
+                             headline=words)
+        return Outcome(REMATCH, words)
+
     def answer_seat(self, session, game, seats, seat, state, **values):
         """Queue the answer to `seat`'s reply, with its table now: the trick, the hand, the moves it may make
         (and a Reply-To for the position now while the game goes on)."""
         if not may_answer(session, seat.email):
             return
         queue_mail(session, ANSWER, seat.email, self.subject,
-                   self.context(**answer_context(game, seats, seat, state), **values),
+                   self.context(**answer_context(session, game, seats, seat, state), **values),
                    game_id=game.id, seat=seat.seat, seq=game.seq)
 
 
-def answer_context(game, seats, seat, state):
+def answer_context(session, game, seats, seat, state):
     """What an answer to `seat`'s reply shows of its table now (besides its headline and reason)."""
     acting = next((s for s in state.to_move if state.controller(s) == seat.seat), seat.seat)
+    waiting = next_game(session, seat)
     return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
+                next_game=waiting and {"words": waiting.words, "url": external_url(waiting.path)},
                 over=state.over, **turn_picture(state, seats, seat.seat, acting), **reply_context(game, state, seat))
 
 

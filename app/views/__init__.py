@@ -6,7 +6,7 @@ from ..services.errors import ServiceError
 
 
 def register(app):
-    from . import api, consent, mailbox, new_links, pages, records, seat_settings, table, watch
+    from . import api, consent, mailbox, new_links, pages, records, rematch, seat_settings, table, watch
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(consent.bp)
@@ -16,6 +16,7 @@ def register(app):
     app.register_blueprint(records.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(watch.bp)
+    app.register_blueprint(rematch.bp)
     if app.extensions["cachette"]["config"].dev_mailbox:
         app.register_blueprint(mailbox.bp)
 
