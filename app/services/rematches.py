@@ -252,7 +252,8 @@ def start_if_settled(session, game, seats, rematch):
     numbers = sorted(seats)
     turned = numbers[1:] + numbers[:1]       # the player after each sits in their seat
     specs = [stand_in(seats[number], answers.get(number)) for number in turned]
-    spec = GameSpec(game.game, dict(game.options), specs, game.move_time, game.timeout_policy)
+    options = session.execute(select(Game.options).where(Game.id == game.id)).scalar()   # a seat link leaves it unread
+    spec = GameSpec(game.game, dict(options), specs, game.move_time, game.timeout_policy)
     now = utcnow()
     new = insert_game(session, spec, seats[rematch.offered_by].email, now)
     store_event(session, new, note_event("series", series=rematch.series_id, follows=game.id))
