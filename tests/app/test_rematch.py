@@ -153,7 +153,7 @@ def test_the_series_tally_counts_each_players_wins_over_two_rematches(client):
     with database().reading() as session:
         ann = next(number for number, seat in seats_of(session, played[-1].id).items() if seat.name == "Ann")
     page = client.get(f"/s/{token_for(played[-1].id, ann)}").get_data(as_text=True)
-    assert "This series so far, games won:" in page and "(3 games played)" in page
+    assert "This series so far, games won by each player" in page and "(3 games played)" in page
     _, entries = games_for_token(my_games_token(settings().signing_keys, "ann@example.org"))
     assert all("(3 games played)" in entry["series"] for entry in entries)
 
