@@ -91,10 +91,14 @@ def rematch_json(table):
 
 @bp.app_template_global()
 def rematch_of(table):
-    """What the table shows of a rematch (templates/pages/_rematch.html), None while the game goes on."""
+    """What the table shows of a rematch (templates/pages/_rematch.html): while the game goes on, only its
+    series' tally (`ongoing`), if it belongs to one; None when there is nothing to show."""
     with database().reading() as session:
         state = rematches.rematch_state(session, table.game, table.seats, table.seat)
-    if state is not None and state["tally"] is not None:
+        if state is None:
+            tally = rematches.tally_of(session, table.game.id)
+            return {"ongoing": True, "tally_words": rematches.tally_words(tally)} if tally else None
+    if state["tally"] is not None:
         state["tally_words"] = rematches.tally_words(state["tally"])
     return state
 

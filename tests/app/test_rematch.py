@@ -107,6 +107,7 @@ def test_a_rematch_accepted_at_the_table_and_by_reply_starts_once_and_mails_each
     assert series_note == {"type": "note", "kind": "series", "series": game.id, "follows": game.id}
     page = client.get(f"/s/{bob}").get_data(as_text=True)
     assert "The rematch has started" in page and f"/s/{token_for(new_id, 0)}" in page
+    assert "Games won so far by each player" in client.get(f"/s/{token_for(new_id, 0)}").get_data(as_text=True)
 
 
 def test_a_declined_seat_is_filled_by_a_robot_on_the_offerers_table(client):

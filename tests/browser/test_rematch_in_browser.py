@@ -96,6 +96,7 @@ def test_a_rematch_offered_and_accepted_by_two_people_in_their_own_browsers(rema
         page.wait_for_selector("h1")
         assert f"you are {name}" in page.inner_text("h1")
         assert page.query_selector("#rematch") is None      # the new game goes on
+    assert "Games won so far by each player" in page_text(browser, base + built["new_game"])
 
 
 PAGES = ("fill", "started", "new_game")
