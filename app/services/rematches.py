@@ -58,8 +58,8 @@ def rematch_state(session, game, seats, me):
         return None
     rematch = session.execute(select(Rematch).where(Rematch.game_id == game.id)).scalar()
     answers = answers_of(session, rematch)
-    state = {"offered": rematch is not None, "offerer": None, "answers": [], "to_answer": False,
-             "to_fill": [], "new_url": None, "tally": tally_of(session, game.id)}
+    state = {"offered": rematch is not None, "offerer": None, "offered_by_me": False, "started": False,
+             "answers": [], "to_answer": False, "to_fill": [], "new_url": None, "tally": tally_of(session, game.id)}
     if rematch is None:
         return state
     state["offerer"] = seats[rematch.offered_by].name
