@@ -13,12 +13,11 @@ from sqlalchemy import select
 
 from app.context import database
 from app.models import Rematch
-from app.services import rematches
+from app.services import games, rematches
 from app.services.moves import play_robot_turns
 from app.services.seats import seat_path, seats_of
 from browser_fixtures import SIZES, axe_violations, browser, screenshot_folder, site  # noqa: F401
 from conftest import confirm_address
-from app.services import games
 
 pytestmark = pytest.mark.browser
 
