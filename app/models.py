@@ -168,3 +168,38 @@ class Heartbeat(SQLModel, table=True):
 
     name: str = Field(primary_key=True, max_length=32)
     beat_at: datetime
+
+
+class Rematch(SQLModel, table=True):
+    """An offer to play a finished game again (app.services.rematches): one a game, started once all accept.
+
+    `series_id` is the first game of the series the finished game belongs to; `new_game_id` is the rematch,
+    once started.
+    """
+
+    __tablename__ = "rematch"
+    __table_args__ = (Index("ix_rematch_series_id", "series_id"), Index("ix_rematch_new_game_id", "new_game_id"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", max_length=32, unique=True)
+    series_id: str = Field(foreign_key="game.id", max_length=32)
+    offered_by: int                                        # the offerer's player seat in the finished game
+    new_game_id: str | None = Field(default=None, foreign_key="game.id", max_length=32)
+    created_at: datetime
+    started_at: datetime | None = None
+
+
+class RematchAnswer(SQLModel, table=True):
+    """One seat's answer to a rematch offer, and, for a seat declined, who the offerer put in it instead."""
+
+    __tablename__ = "rematch_answer"
+    __table_args__ = (UniqueConstraint("rematch_id", "seat", name="uq_rematch_answer_seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    rematch_id: int = Field(foreign_key="rematch.id")
+    seat: int                                              # a player seat of the finished game
+    answer: str = Field(max_length=8)                      # "yes" or "no"
+    stand_in_name: str | None = Field(default=None, max_length=80)    # who takes a declined seat
+    stand_in_email: str | None = Field(default=None, max_length=320)  # None with a robot level
+    stand_in_robot: str | None = Field(default=None, max_length=32)
+    answered_at: datetime

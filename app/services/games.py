@@ -34,27 +34,34 @@ def create_game(data, admit=None, confirmed_by=None):
     spec = parse_game_spec(data)
     if admit is not None:
         admit(spec.addresses)
-    state = start_state(start_event(spec.game, len(spec.seats), spec.options, FIRST_DEALER))
-    start = start_event(spec.game, len(spec.seats), state.opts, FIRST_DEALER)
     now = utcnow()
     with database().writing() as session:
-        game = Game(id=secrets.token_urlsafe(9), game=spec.game, players=len(spec.seats), options=dict(state.opts),
-                    status=STATUS_UNCONFIRMED, creator_email=spec.creator_email, move_time=spec.move_time,
-                    timeout_policy=spec.timeout_policy, seq=0, to_move=[], scores=list(state.scores), created_at=now)
-        session.add(game)
-        session.flush()
-        write_event(session, game.id, 0, start)
-        for number, seat in zip(state.player_seats(), spec.seats):
-            session.add(Seat(game_id=game.id, seat=number, name=seat.name, email=seat.email, robot=seat.robot))
-        deal_while_awaited(session, game, state)
-        sync_summary(game, state)
-        game.status = STATUS_UNCONFIRMED     # even a game its first deal ended: its players hear of it once confirmed
-        session.flush()
+        game = insert_game(session, spec, spec.creator_email, now)
         book = consent.locked(session, [spec.creator_email], now)
         if confirmed_by == spec.creator_email and book[confirmed_by].state == ADDRESS_CONFIRMED:
             start_confirmed(session, game)
         else:
             queue_game_confirmation(session, game, seats_of(session, game.id), book[spec.creator_email], now)
+    return game
+
+
+def insert_game(session, spec, creator_email, now):
+    """Write a checked GameSpec's game, waiting for its creator (`creator_email`, a person of its seats): the
+    start event, the first deal and the seats. Returns the Game row."""
+    state = start_state(start_event(spec.game, len(spec.seats), spec.options, FIRST_DEALER))
+    start = start_event(spec.game, len(spec.seats), state.opts, FIRST_DEALER)
+    game = Game(id=secrets.token_urlsafe(9), game=spec.game, players=len(spec.seats), options=dict(state.opts),
+                status=STATUS_UNCONFIRMED, creator_email=creator_email, move_time=spec.move_time,
+                timeout_policy=spec.timeout_policy, seq=0, to_move=[], scores=list(state.scores), created_at=now)
+    session.add(game)
+    session.flush()
+    write_event(session, game.id, 0, start)
+    for number, seat in zip(state.player_seats(), spec.seats):
+        session.add(Seat(game_id=game.id, seat=number, name=seat.name, email=seat.email, robot=seat.robot))
+    deal_while_awaited(session, game, state)
+    sync_summary(game, state)
+    game.status = STATUS_UNCONFIRMED     # even a game its first deal ended: its players hear of it once confirmed
+    session.flush()
     return game
 
 

@@ -15,6 +15,7 @@ from .clock import utcnow
 from .errors import Forbidden
 from .mail import queue_mail
 from .notify import named_scores
+from .rematches import series_tallies
 from .seats import seat_path
 from .spec import clean_email
 
@@ -84,11 +85,19 @@ def games_for_token(token):
             seats_by_game.setdefault(seat.game_id, {})[seat.seat] = seat
         last_moves = dict(session.execute(select(Event.game_id, func.max(Event.created_at))
                                           .where(Event.game_id.in_(game_ids)).group_by(Event.game_id)).all())
+        series = series_tallies(session, game_ids)
     now = utcnow()
-    entries = [entry_for(game, seat, seats_by_game[game.id], last_moves.get(game.id), now) for seat, game in rows]
+    entries = [dict(entry_for(game, seat, seats_by_game[game.id], last_moves.get(game.id), now),
+                    series=series.get(game.id, "")) for seat, game in rows]
     entries.sort(key=lambda entry: entry["last_at"] or entry["game"].created_at, reverse=True)
-    entries.sort(key=lambda entry: ORDER.index(entry["group"]))
+    entries.sort(key=lambda entry: (ORDER.index(entry["group"]), due_order(entry)))
     return email, entries
+
+
+def due_order(entry):
+    """Games awaiting your move come nearest deadline first (the next game waiting, app.services.next_game)."""
+    due_at = entry["game"].due_at
+    return (due_at is None, due_at.timestamp() if due_at else 0) if entry["group"] == YOUR_MOVE else (False, 0)
 
 
 YOUR_MOVE, IN_PLAY, WAITING, OVER = "your_move", "in_play", "waiting", "over"

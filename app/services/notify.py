@@ -120,7 +120,8 @@ def deal_end_context(game, state, seats, seat, number):
 def game_over_context(game, state, seats, seat):
     """A game-over mail's context for `seat`."""
     return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
-                result=state_result_words(state, seats), scores=named_scores(state.seats, seats, state.scores))
+                result=state_result_words(state, seats), scores=named_scores(state.seats, seats, state.scores),
+                **({"reply_to": reply_address(seat, game.seq)} if settings().inbound_domain else {}))  # rematch yes
 
 
 def queue_game_over(session, game, state, seats):

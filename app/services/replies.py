@@ -49,8 +49,10 @@ from . import moves, snapshots, talk
 from .answers import whose_move, why_not
 from .errors import BadInput, Conflict, Forbidden, ServiceError
 from .mail import queue_mail
+from .next_game import next_game
 from .notify import game_context, reply_context, turn_picture
 from .record import load_events
+from .rematch_reply import act_on as act_on_rematch, rematch_answer_in
 from .reply_mail import Unreadable, head_of, whole
 from .reply_text import message_text, move_words, talk_and_move
 from .seats import seat_path, seats_of
@@ -64,6 +66,7 @@ SAID = "said"         # talk alone, no move
 # Refused for its form (its From, its size or shape) with no answer, as no one may be answered: the SMTP receiver
 # says so at DATA (the sending server tells its sender), the IMAP poller marks it seen.
 REJECTED = "rejected"
+REMATCH = "rematch"    # a rematch answered (app.services.rematch_reply)
 
 HELP_WORDS = {"help", "?", "hand", "moves"}
 AUTO_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
@@ -149,6 +152,9 @@ def receive(raw, envelope_sender=None, recipients=(), oversized=False):
         return reply.help(seat)
     if not line:
         return reply.refuse_seat(seat, "", what=SAID) if said else reply.refuse_seat(seat, NO_MOVE)
+    accept = rematch_answer_in(line)
+    if accept is not None:
+        return reply.rematch(seat, accept)
     return reply.play(seat, line, seq)
 
 
@@ -330,6 +336,16 @@ class Reply:
             return self.refuse_seat(seat, lambda state, seats: why_not(state, seats, seat.seat, line, move, code))
         return Outcome(outcome["what"], move)
 
+    def rematch(self, seat, accept):
+        """`rematch yes` / `rematch no`: answered with what was done and the table now."""
+        words = act_on_rematch(seat, accept)
+        with database().writing() as session:
+            game = session.get(Game, seat.game_id)
+            seats = seats_of(session, game.id)
+            self.answer_seat(session, game, seats, seats[seat.seat], snapshots.state_at(session, game.id, game.seq),
+                             headline=words)
+        return Outcome(REMATCH, words)
+
     def answer_seat(self, session, game, seats, seat, state, **values):
         """Queue the answer to `seat`'s reply, with its table now: the trick, the hand, the moves it may make
         (and a Reply-To for the position now while the game goes on)."""
@@ -337,16 +353,18 @@ class Reply:
             return
         values["headline"] = " ".join(part for part in (self.said, values["headline"]) if part)
         queue_mail(session, ANSWER, seat.email, self.subject,
-                   self.context(**answer_context(game, seats, seat, state), **values),
+                   self.context(**answer_context(session, game, seats, seat, state), **values),
                    game_id=game.id, seat=seat.seat, seq=game.seq)
 
 
-def answer_context(game, seats, seat, state):
+def answer_context(session, game, seats, seat, state):
     """What an answer to `seat`'s reply shows of its table now (besides its headline and reason)."""
     acting = next((s for s in state.to_move if state.controller(s) == seat.seat), seat.seat)
+    waiting = next_game(session, seat)
     return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
                 result=state_result_words(state, seats) if state.over else None,
                 whose_move=whose_move(state, seats, seat.seat),
+                next_game=waiting and {"words": waiting.words, "url": external_url(waiting.path)},
                 **turn_picture(state, seats, seat.seat, acting), **reply_context(game, state, seat))
 
 
