@@ -46,8 +46,8 @@ def test_prune_deletes_what_is_past_its_age_and_keeps_what_is_still_of_use(app):
     mail("dropped, game over", status="dropped", game_id=finished.id)
     mail("sent, no game", kind="my_games")
     mail("sent, game running", game_id=running.id)              # roots the running game's thread
-    mail("queued, game over", status="queued", game_id=finished.id)
-    mail("held, game over", status="held", game_id=finished.id)
+    mail("queued, game over", kind="deal_end", status="queued", game_id=finished.id)   # not a turn mail: a later
+    mail("held, game over", kind="deal_end", status="held", game_id=finished.id)       # turn mail drops those
     mail("sent recently, game over", days=80, game_id=finished.id)
     mail("confirmation, expired", kind="confirm", status="queued", days=9)
     mail("confirmation, fresh", kind="confirm", status="sent", days=2)
