@@ -7,7 +7,7 @@ and, at each step, from that seat's own view and what `move_seen_by` lets it kno
 from engine import apply_event, replay
 from engine.cards import display, is_card
 
-from .present import names_words
+from .present import cards_in_words, names_words
 
 STORY_LINES = 40        # a longer story keeps its latest lines
 
@@ -87,7 +87,7 @@ def scored_lines(before, after, names):
     stakes = new_entries((before.get("stakes") or {}).get("entries"), (after.get("stakes") or {}).get("entries"))
     if stakes is None:
         stakes = new_entries(before.get("payments"), after.get("payments"))
-    lines = [f"{holders(after, names, entry['to'])} scored {entry['points']} ({entry['reason']})."
+    lines = [f"{holders(after, names, entry['to'])} scored {entry['points']} ({cards_in_words(entry['reason'])})."
              for entry in points or []]
     lines += [payment_words(entry, names) for entry in stakes or []]
     if points is None and stakes is None and after["scores"] != before["scores"] \
@@ -115,7 +115,7 @@ def payment_words(entry, names):
         words = f"{names[payee]} took {amount} from the pool"
     else:
         words = f"{names[payer]} paid {names[payee]} {amount}"
-    return f"{words} ({reason})." if reason else f"{words}."
+    return f"{words} ({cards_in_words(reason)})." if reason else f"{words}."
 
 
 def holders(view, names, side):

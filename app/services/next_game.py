@@ -28,7 +28,7 @@ class NextGame:
     """The other games awaiting a person's move: how many, and the most urgent one in words, with its link."""
 
     count: int
-    label: str          # "Quinto with Bob, Carol and Dan"
+    label: str          # "<title> with Bob, Carol and Dan"
     due: str            # "due in 3 hours"
     path: str           # that seat's own current link
 

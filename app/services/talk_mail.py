@@ -38,4 +38,5 @@ def with_talk(session, kind, context, game_id, seat, seq):
     """`context` with the talk a mail of `kind` to `seat` carries (unchanged for a mail that carries none)."""
     if kind not in CARRIERS or game_id is None or seat is None:
         return context
-    return dict(context, talk=said_since_last_mail(session, game_id, seat, seq))
+    with session.no_autoflush:   # a move's game row is written once, by its summary's UPDATE
+        return dict(context, talk=said_since_last_mail(session, game_id, seat, seq))

@@ -64,7 +64,7 @@ class CatchTheTen(DealSeriesGame):
     options = (
         Option("teams", lambda players: "two_teams" if players in PARTNERSHIP_PLAYERS else "none",
                "who plays with whom (partnerships need 4, 6 or 8 players)", choices=("none", "two_teams", "pairs"),
-               values=(("Everyone plays alone", ""), ("Two teams", "two sides, alternating round the table"),
+               values=(("Each for themselves", ""), ("Two teams", "two sides, alternating round the table"),
                        ("Pairs", "sides of two, partners opposite"))),
         Option("stop_at_41", False,
                "whether play stops the moment a player or side reaches 41 by capturing a counting card",

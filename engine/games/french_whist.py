@@ -42,7 +42,7 @@ class FrenchWhist(CatchTheTen):
         Option("teams", lambda players: "two_teams" if players == 4 else "none",
                "with four players: two teams, partners opposite, or everyone plays alone",
                choices=("none", "two_teams"), players=(4,),
-               values=(("Everyone plays alone", ""), ("Two teams", "partners sit opposite"))),
+               values=(("Each for themselves", ""), ("Two teams", "partners sit opposite"))),
         Option("stop_at_40", False,
                "whether play stops the moment a player or side reaches 40 by capturing a counting card",
                choices=(False, True)),

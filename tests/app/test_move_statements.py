@@ -33,4 +33,8 @@ def test_a_move_reads_the_table_once_and_writes_the_event_the_mail_and_the_summa
     moves.submit_move(token, "pass", game_row(game.id).seq)  # the state is now cached in this process
     token, seq = token_for(game.id, state_of(game.id).to_move[0]), game_row(game.id).seq
     sent = statements_of(lambda: moves.submit_move(token, "pass", seq))
-    assert sent == ["select game.id, game.game,", "insert into event", "insert into outbox", "update game set"]
+    assert sent == ["select game.id, game.game,", "insert into event",
+                    "update outbox set",            # the mover's own unsent turn mails: it moved past them
+                    "update outbox set",            # the next seat's older unsent turn mails: this one replaces them
+                    "select max(outbox.seq) as", "select event.data from",   # the talk since its last mail
+                    "insert into outbox", "update game set"]

@@ -88,7 +88,7 @@ PAGE_ROUTES = {
     ("/unsubscribe/<token>/resume", "POST"): [],
     ("/s/<token>", "GET"): [], ("/s/<token>/table", "GET"): ["since"], ("/s/<token>/move", "POST"): ["move", "seq"],
     ("/s/<token>/replay", "GET"): ["step"], ("/s/<token>/record.txt", "GET"): [],
-    ("/s/<token>/new-link", "POST"): ["seat"],
+    ("/s/<token>/new-link", "POST"): ["seat", "replace"],
     ("/s/<token>/mail", "GET"): [], ("/s/<token>/mail", "POST"): ["mail", "auto_forced", "time_zone"],
     ("/s/<token>/vacation", "POST"): ["days"],
     ("/replay", "GET"): [], ("/replay", "POST"): ["record", "record_file", "step"],
@@ -97,6 +97,11 @@ PAGE_ROUTES = {
     ("/favicon.ico", "GET"): [],
     ("/w/<token>", "GET"): [], ("/w/<token>/table", "GET"): [],
     ("/s/<token>/watch-link", "POST"): ["by_players", "by_players_shown"], ("/s/<token>/watch-link/revoke", "POST"): [],
+    ("/s/<token>/new-link", "GET"): ["seat"],
+    ("/s/<token>/talk", "POST"): ["text"], ("/s/<token>/talk/hide", "POST"): ["hide"],
+    ("/s/<token>/talk/remove", "POST"): ["seq"],
+    ("/s/<token>/rematch", "POST"): [], ("/s/<token>/rematch/answer", "POST"): ["answer"],
+    ("/s/<token>/rematch/fill", "POST"): ["seat", "with", "name", "email"],
 }
 FINISHED = (Path(__file__).resolve().parents[1] / "golden" / "alouette" / "full_game_4.jsonl").read_text()
 ODD_VALUES = ["", " ", "0", "1", "4", "-1", "²", "٣", "9" * 5000, "1_0", "0x1", "1e9", "\x00", "a\x1bb", "\ud7ff",

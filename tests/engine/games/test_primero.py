@@ -329,7 +329,7 @@ def test_buttons_say_what_a_move_costs():
     assert game.action_words(1, "see") == "See: 2 more"
     assert game.action_words(1, "vie 3") == "Vie: put in 5 (2 to match, 3 more)"
     assert game.action_words(1, "discard 7C 5C") == "Discard 7♣ 5♣ and draw 2"
-    assert game.action_words(1, "bid primero 45") == "Bid Primero 45"
+    assert game.action_words(1, "bid primero 45") == "Claim Primero 45: one card of each suit"
 
 
 @pytest.mark.parametrize("hand, words, why", [
