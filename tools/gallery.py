@@ -17,17 +17,14 @@ import argparse
 import logging
 import re
 import secrets
-import socket
 import sys
 import tempfile
-import threading
-from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-from werkzeug.serving import make_server
 
 from app import create_app
+from tools.serving import free_port, served
 from app.config import Config
 from app.migrate import upgrade
 from engine import all_games
@@ -39,25 +36,6 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 WIDTHS = {"desktop": 1280, "phone": 390}
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@contextmanager
-def served(app, port):
-    """`app` on a threaded werkzeug server on loopback `port`, for as long as the block runs."""
-    server = make_server("127.0.0.1", port, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield
-    finally:
-        server.shutdown()
-        thread.join()
 
 
 def cases(names):

@@ -5,19 +5,17 @@ as `conftest` (as tests/workers/worker_fixtures.py explains)."""
 
 import os
 import shutil
-import socket
-import threading
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
-from werkzeug.serving import make_server
 
 from app import create_app
 from app.services import games
 from app.services.moves import play_robot_turns
 from app.services.seats import seat_path
+from tools.serving import free_port, served  # noqa: F401  (the browser tests import them from here)
 from conftest import confirm_address, make_config
 
 CHROMIUM = "/usr/bin/chromium"
@@ -26,25 +24,6 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"     # from the npm package axe-core
 SIZES = {"desktop": {"width": 1200, "height": 900}, "phone": {"width": 390, "height": 844}}
 ANN = {"name": "Ann", "email": "ann@example.org"}
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@contextmanager
-def served(app, port):
-    """`app` on a threaded werkzeug server on loopback `port`, for as long as the block runs."""
-    server = make_server("127.0.0.1", port, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield
-    finally:
-        server.shutdown()
-        thread.join()
 
 
 @contextmanager
