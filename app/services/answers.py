@@ -5,6 +5,12 @@ speaks of seat numbers and the notation. Read from the seat's own view alone."""
 from engine import EngineError
 from engine.cards import SUIT_NAMES, display, is_card
 
+from ..context import external_url
+from ..result_words import state_result_words
+from .next_game import next_game
+from .notify import game_context, reply_context, turn_picture
+from .seats import seat_path
+
 NOT_A_MOVE = "“{line}” is not a card or a move. Write a card as 10♥ or 10H, or a word such as pass."
 
 
@@ -71,3 +77,14 @@ def whose_move(state, seats, seat):
     if not names:
         return "It is not your move now."
     return f"It is {' and '.join(names)}'s move now, not yours."
+
+
+def answer_context(session, game, seats, seat, state):
+    """What an answer to `seat`'s reply shows of its table now (besides its headline and reason)."""
+    acting = next((s for s in state.to_move if state.controller(s) == seat.seat), seat.seat)
+    waiting = next_game(session, seat)
+    return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
+                result=state_result_words(state, seats) if state.over else None,
+                whose_move=whose_move(state, seats, seat.seat),
+                next_game=waiting and {"words": waiting.words, "url": external_url(waiting.path)},
+                **turn_picture(state, seats, seat.seat, acting), **reply_context(game, state, seat))

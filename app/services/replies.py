@@ -39,23 +39,20 @@ from sqlalchemy import select
 
 from engine import EngineError, apply_event
 
-from ..context import database, external_url, settings
+from ..context import database, settings
 from ..limits import TooManyRequests, admit_replies
 from ..links import BadLink, read_reply_token, seat_token
-from ..result_words import state_result_words
 from ..models import ADDRESS_CONFIRMED, Consent, Game, Outbox
 from ..present import move_label
 from . import moves, snapshots, talk
-from .answers import whose_move, why_not
+from .answers import answer_context, why_not
 from .errors import BadInput, Conflict, Forbidden, ServiceError
 from .mail import queue_mail
-from .next_game import next_game
-from .notify import game_context, reply_context, turn_picture
 from .record import load_events
 from .rematch_reply import act_on as act_on_rematch, rematch_answer_in
 from .reply_mail import Unreadable, head_of, whole
 from .reply_text import message_text, move_words, talk_and_move
-from .seats import seat_path, seats_of
+from .seats import seats_of
 from .spec import clean_email
 
 ANSWER = "answer"     # the kind of mail that answers a reply
@@ -355,17 +352,6 @@ class Reply:
         queue_mail(session, ANSWER, seat.email, self.subject,
                    self.context(**answer_context(session, game, seats, seat, state), **values),
                    game_id=game.id, seat=seat.seat, seq=game.seq)
-
-
-def answer_context(session, game, seats, seat, state):
-    """What an answer to `seat`'s reply shows of its table now (besides its headline and reason)."""
-    acting = next((s for s in state.to_move if state.controller(s) == seat.seat), seat.seat)
-    waiting = next_game(session, seat)
-    return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
-                result=state_result_words(state, seats) if state.over else None,
-                whose_move=whose_move(state, seats, seat.seat),
-                next_game=waiting and {"words": waiting.words, "url": external_url(waiting.path)},
-                **turn_picture(state, seats, seat.seat, acting), **reply_context(game, state, seat))
 
 
 def admitted(key):
