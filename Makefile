@@ -35,7 +35,7 @@ imap:
 
 # Development: mail shown on /dev/mailbox, a key kept in instance/ (see app/config.py).
 run: $(STAMP)
-	DEV_MAILBOX=1 $(PY) -m app.run
+	DEV_MAILBOX=1 $(PY) -m workers.run
 
 test: $(STAMP) browser imap vnu
 	$(PY) -m pytest -q

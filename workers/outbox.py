@@ -24,7 +24,7 @@ from app.presence import present_until
 from app.services import consent
 from app.services.clock import utcnow
 from app.services.fresh_mail import GameNow, bring_up_to_date
-from app.services.mail import TURN_KINDS, MailNotRendered, mail_bodies, unsubscribe_url
+from app.services.mail import TURN_KINDS, MailNotRendered, mail_bodies, thread_root, unsubscribe_url
 from app.services.seats import seat_to_move
 
 from .mailer import (BadMail, MailboxSender, SmtpSender, build_message, envelope_sender, is_permanent,
@@ -215,15 +215,6 @@ def turn_is_theirs(session, games, row):
     """Whether the row's seat is to move in its game, in play (`games` caches the batch's game rows)."""
     game = lookup(games, row.game_id, lambda: session.get(Game, row.game_id))
     return game is not None and game.status == STATUS_ACTIVE and seat_to_move(game, row.seat)
-
-
-def thread_root(session, row):
-    """The Message-ID of the first mail this recipient had about the game."""
-    if row.game_id is None:
-        return None
-    return session.execute(select(Outbox.message_id).where(Outbox.game_id == row.game_id,
-                                                           Outbox.recipient == row.recipient)
-                           .order_by(Outbox.id).limit(1)).scalar()
 
 
 def sender():

@@ -1,7 +1,7 @@
 """The web process's link to the workers: its Celery app and the after-commit dispatcher.
 
 `gunicorn 'workers.web:create_app()'` serves the site with work going to the
-workers; `make run` (app/run.py) attaches the same way.
+workers; `make run` (workers/run.py) attaches the same way.
 """
 
 import app

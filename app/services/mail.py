@@ -93,3 +93,12 @@ def mail_bodies(row):
         return text + foot, env.get_template(f"mail/{row.kind}.html").render(context)
     except Exception as error:   # any failure of one row's templates must leave the other rows to be sent
         raise MailNotRendered(f"cannot render the {row.kind} mail: {type(error).__name__}: {error}") from None
+
+
+def thread_root(session, row):
+    """The Message-ID of the first mail this recipient had about the game."""
+    if row.game_id is None:
+        return None
+    return session.execute(select(Outbox.message_id).where(Outbox.game_id == row.game_id,
+                                                           Outbox.recipient == row.recipient)
+                           .order_by(Outbox.id).limit(1)).scalar()

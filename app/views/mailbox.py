@@ -13,14 +13,13 @@ from email.utils import make_msgid
 from flask import Blueprint, abort, jsonify, redirect, render_template, request
 from sqlalchemy import select
 
-from workers.mailer import build_message
-from workers.outbox import thread_root
 
 from .. import csrf
 from ..context import database, settings
 from ..models import Outbox
 from ..security import MAILBOX_POLICY, view_headers
-from ..services.mail import mail_bodies, unsubscribe_url
+from ..services.mail import mail_bodies, thread_root, unsubscribe_url
+from ..services.mail_message import build_message
 
 bp = Blueprint("mailbox", __name__, url_prefix="/dev")
 SHOWN = 200

@@ -23,7 +23,7 @@ def server(tmp_path):
     env = dict(os.environ, PORT=str(port), DATABASE_URL=f"sqlite:///{tmp_path / 'browser.sqlite'}",
                SECRET_KEY="browser-test-key", BASE_URL=base, DEV_MAILBOX="1")
     env.pop("SMTP_HOST", None)
-    process = subprocess.Popen([sys.executable, "-m", "app.run"], cwd=ROOT, env=env,
+    process = subprocess.Popen([sys.executable, "-m", "workers.run"], cwd=ROOT, env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         first_line = process.stdout.readline()
