@@ -18,10 +18,10 @@ from workers.devserver import background_workers, private_redis
 from workers.inbound import start_receiver
 from workers.web import attach
 
-from . import create_app
-from .config import stop_on_config_error
-from .context import settings
-from .migrate import upgrade
+from app import create_app
+from app.config import stop_on_config_error
+from app.context import settings
+from app.migrate import upgrade
 
 
 def main():
