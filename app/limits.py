@@ -55,6 +55,13 @@ def init_app(app, config):
     limiter.init_app(app)
 
 
+@limiter.request_filter
+def reads_are_not_counted():
+    """Every per-client limit counts POSTs alone (`per_client`): a read, the open tables' polls above all, skips
+    Flask-Limiter's per-request look for limits, a quarter of a trivial request's cost."""
+    return request.method in ("GET", "HEAD", "OPTIONS")
+
+
 def per_client(setting, what, exempt_when=None):
     """A decorator counting a route's POSTs per client address against the limit `setting` names; the routes
     sharing a setting share their count. A POST for which `exempt_when()` is true (one that mails nobody) is

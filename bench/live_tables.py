@@ -1,8 +1,8 @@
 """How many open tables one machine serves: the production web process under the polls of many open tables.
 
 Starts the `web` process as the Procfile does (gunicorn, gthread workers, `workers.web:create_app()`) on a
-fresh PostgreSQL database and the Redis at CACHETTE_TEST_REDIS_URL, seeds `--games` four-person Quinto games,
-and then:
+fresh PostgreSQL database and the Redis at CACHETTE_TEST_REDIS_URL, seeds `--games` four-person Quinto games
+(each person playing in GAMES_EACH of them, as a correspondence player does), and then:
 
 1. Requests per second, closed loop, of a trivial view (/health) and of the position poll of an open table
    (GET /api/seats/<token>/position, every seat of the seeded games in turn), in alternating rounds; the
@@ -36,6 +36,7 @@ import threading
 import time
 from pathlib import Path
 
+import psutil
 import redis
 from sqlalchemy.engine import make_url
 
@@ -48,6 +49,7 @@ from app.scratch_database import scratch_postgres  # noqa: E402
 from web_bench import REDIS, SECRET, SERVER, free_port, run_load  # noqa: E402
 
 CONNECTIONS = 64          # the simulated browsers' connections to the server (keep-alive)
+GAMES_EACH = 5            # games each person plays at once (the seeded seats' addresses repeat accordingly)
 
 
 def table_js_constants():
@@ -57,7 +59,8 @@ def table_js_constants():
 
 
 def seed(database_url, base_url, games_count):
-    """`games_count` confirmed four-person Quinto games, each {"id", "tokens": {seat: token}}."""
+    """`games_count` confirmed four-person Quinto games, each {"id", "tokens": {seat: token}}, each person in
+    about GAMES_EACH of them."""
     from app.services import games
     from app.services.seats import seat_path, seats_of
     from tests.conftest import confirmation_token
@@ -65,11 +68,12 @@ def seed(database_url, base_url, games_count):
     config = Config(instance_path=str(ROOT / "instance"), database_url=database_url, secret_key=SECRET,
                     base_url=base_url)
     app = create_app(config)
-    people = [{"name": f"P{n}", "email": "bench@example.org"} for n in range(4)]
+    persons = max(4, games_count * 4 // GAMES_EACH)
     seeded = []
     with app.app_context():
         db = app.extensions["cachette"]["db"]
-        for _ in range(games_count):
+        for index in range(games_count):
+            people = [{"name": f"P{n}", "email": f"player{(index * 4 + n) % persons}@example.org"} for n in range(4)]
             game = games.create_game({"game": "quinto", "seats": people, "options": {"target": 1000}})
             games.confirm_address(confirmation_token(game.creator_email))
             with db.reading() as session:
@@ -168,6 +172,24 @@ def mover(port, games, every, stop_event):
             _, view = call("GET", f"/api/seats/{game['tokens'][acting]}")
             move = view["view"]["legal"][0]
             call("POST", f"/api/seats/{game['tokens'][acting]}/moves", json.dumps({"move": move, "seq": view["seq"]}))
+
+
+def cpu_seconds(server):
+    """CPU seconds used so far by the web processes, this load generator, PostgreSQL and Redis."""
+    def used(processes):
+        total = 0.0
+        for process in processes:
+            try:
+                times = process.cpu_times()
+            except psutil.Error:
+                continue
+            total += times.user + times.system
+        return total
+    web = psutil.Process(server.pid)
+    others = list(psutil.process_iter(["name"]))
+    return {"web": used([web, *web.children(recursive=True)]), "load generator": used([psutil.Process()]),
+            "postgres": used(p for p in others if (p.info["name"] or "").startswith("postgres")),
+            "redis": used(p for p in others if (p.info["name"] or "").startswith("redis"))}
 
 
 def quantile(values, share):
@@ -295,12 +317,17 @@ def measure(database_url, queue, args, pace):
               f"{args.move_every:g} s per moving game", flush=True)
         served = 0
         for count in args.tables:
+            before, started = cpu_seconds(server), time.monotonic()
             polls, parts, errors = open_tables(port, games, count, args, pace)
+            elapsed = time.monotonic() - started
+            spent = {name: seconds - before[name] for name, seconds in cpu_seconds(server).items()}
             p95 = quantile(polls, 0.95)
             print(f"{count:6d} open tables: {len(polls) / args.seconds:6.0f} polls/s  poll p50 "
                   f"{quantile(polls, 0.5) * 1000:6.1f} ms  p95 {p95 * 1000:7.1f} ms  p99 "
                   f"{quantile(polls, 0.99) * 1000:7.1f} ms  | {len(parts)} part fetches p95 "
                   f"{quantile(parts, 0.95) * 1000:7.1f} ms | errors {errors}", flush=True)
+            print("       cores busy: " + ", ".join(f"{name} {seconds / elapsed:.2f}" for name, seconds in spent.items())
+                  + f" (the machine has {psutil.cpu_count()})", flush=True)
             if p95 < 1.0 and not errors:
                 served = count
         print(f"served with poll p95 under 1 s: {served} open tables")

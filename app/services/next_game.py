@@ -1,13 +1,13 @@
 """The next game waiting: how many of a person's other games await their move, and the most urgent one.
 
-One query on the indexed `seat.email`: the person's seats in active games, each with its game and every seat
-of that game (for the game's label), nearest deadline first.
+A narrow query on the indexed `seat.email` (the person's seats in active games, with only what says whose turn
+it is, nearest deadline first), then the seats of the most urgent game alone, for its label: a person with
+hundreds of games costs a few small rows each, not every seat of every game.
 """
 
 from dataclasses import dataclass
 
 from sqlalchemy import select
-from sqlalchemy.orm import aliased
 
 from engine import find_game
 
@@ -15,12 +15,11 @@ from ..models import STATUS_ACTIVE, Game, Seat
 from ..present import deadline_words
 from .clock import utcnow
 from .notify import game_label
-from .seats import seat_path, seat_to_move
+from .seats import seat_path, seat_to_move, seats_of
 
-MINE = aliased(Seat)
-WAITING = (select(Game, MINE, Seat).join(MINE, MINE.game_id == Game.id).join(Seat, Seat.game_id == Game.id)
-           .where(MINE.email.is_not(None), Game.status == STATUS_ACTIVE)
-           .order_by(Game.due_at.is_(None), Game.due_at, Game.id, Seat.seat))
+WAITING = (select(Game.id, Game.game, Game.players, Game.options, Game.to_move, Game.due_at, Seat.seat)
+           .join(Seat, Seat.game_id == Game.id).where(Game.status == STATUS_ACTIVE)
+           .order_by(Game.due_at.is_(None), Game.due_at, Game.id))
 
 
 @dataclass
@@ -42,17 +41,13 @@ def next_game(session, seat):
     """The NextGame of `seat`'s person (their games besides `seat`'s), or None when none awaits them."""
     if not seat.email:
         return None
-    rows = session.execute(WAITING.where(MINE.email == seat.email, Game.id != seat.game_id)).all()
-    games, mine, seats = {}, {}, {}
-    for game, own, other in rows:
-        games[game.id] = game
-        mine[game.id] = own
-        seats.setdefault(game.id, {})[other.seat] = other
-    waiting = [game for game in games.values() if seat_to_move(game, mine[game.id].seat)]
+    rows = session.execute(WAITING.where(Seat.email == seat.email, Game.id != seat.game_id)).all()
+    waiting = [row for row in rows if seat_to_move(row, row.seat)]   # the rows come nearest deadline first
     if not waiting:
         return None
-    first = waiting[0]          # the rows come nearest deadline first
-    own = mine[first.id]
+    first = waiting[0]
+    seats = seats_of(session, first.id)
+    own = seats[first.seat]
     due = deadline_words(first.due_at, utcnow(), own.time_zone)
-    return NextGame(len(waiting), game_label(find_game(first.game).title, seats[first.id], own),
+    return NextGame(len(waiting), game_label(find_game(first.game).title, seats, own),
                     "due " + due if due.startswith("in ") else due, seat_path(own))
