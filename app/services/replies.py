@@ -37,8 +37,6 @@ from email.utils import parseaddr
 from flask import current_app
 from sqlalchemy import select
 
-from engine import EngineError, apply_event
-
 from ..context import database, settings
 from ..limits import TooManyRequests, admit_replies
 from ..links import BadLink, read_reply_token, seat_token
@@ -48,7 +46,7 @@ from . import moves, snapshots, talk
 from .answers import answer_context, why_not
 from .errors import BadInput, Conflict, Forbidden, ServiceError
 from .mail import queue_mail
-from .record import load_events
+from .news import moves_since
 from .rematch_reply import act_on as act_on_rematch, rematch_answer_in
 from .reply_mail import Unreadable, head_of, whole
 from .reply_text import message_text, move_words, talk_and_move
@@ -326,7 +324,9 @@ class Reply:
             return self.refuse_stranger(BAD_ADDRESS, f"{seat.game_id}:{seat.seat}")
         except Conflict as error:
             if error.code == "stale_seq":
-                return self.refuse_seat(seat, "", what=STALE, happened=moves_since(seat, seq))
+                with database().reading() as session:
+                    game, seats = session.get(Game, seat.game_id), seats_of(session, seat.game_id)
+                return self.refuse_seat(seat, "", what=STALE, happened=moves_since(game, seats, seat, seq))
             return self.refuse_seat(seat, error.message[:1].upper() + error.message[1:] + ".")
         except BadInput as error:
             code = error.code
@@ -368,27 +368,3 @@ def may_answer(session, address):
     """Answers go to confirmed addresses only: never a confirmation mail to a stranger a forged From names."""
     state = session.execute(select(Consent.state).where(Consent.address == address)).scalar()
     return state == ADDRESS_CONFIRMED
-
-
-def moves_since(seat, seq):
-    """What happened in the game after position `seq`, as `seat` may be told it, one line each."""
-    with database().reading() as session:
-        game = session.get(Game, seat.game_id)
-        seats = seats_of(session, game.id)
-        state = snapshots.state_at(session, game.id, seq).clone()
-        events = load_events(session, game.id, upto=game.seq, after=seq)
-    lines = []
-    for event in events:
-        try:
-            apply_event(state, event)
-        except EngineError:
-            break
-        if event["type"] == "deal":
-            lines.append("A new deal was dealt.")
-        elif event["type"] == "move":
-            player = seats.get(state.controller(event["seat"]))
-            name = player.name if player is not None else f"Seat {event['seat'] + 1}"
-            seen = state.move_seen_by(seat.seat, event["move"])
-            lines.append(f"{name} played a card face down." if seen is None else f"{name}: {move_label(seen)}.")
-    return lines
-

@@ -12,7 +12,7 @@ from ..present import clock_words, deadline_words, hand_order
 from ..services import moves, tables, talk
 from ..services.clock import utcnow
 from ..services.errors import BadInput, Conflict
-from ..services.replies import moves_since
+from ..services.news import moves_since
 from .fields import whole_number
 from .history import finished_deals_html
 
@@ -36,7 +36,8 @@ def live_part(token):
     since = whole_number(request.args.get("since", ""))
     if since is None or since < 0:         # no position, or a bad one: the part alone, nothing to announce
         since = table.game.seq
-    news = moves_since(table.seat, max(since, table.game.seq - ANNOUNCED_MOVES)) if since < table.game.seq else []
+    news = (moves_since(table.game, table.seats, table.seat, max(since, table.game.seq - ANNOUNCED_MOVES))
+            if since < table.game.seq else [])
     context = table_context(table)
     news += talk.news(context["messages"], since)
     return render_template("pages/_table_live.html", **context, news=news)

@@ -55,7 +55,7 @@ def test_an_older_cached_state_catches_up_with_the_events_since(app):
         row = game_row(game.id)
         submit_move(token_for(game.id, 0), rng.choice(state_of(game.id).legal_moves(row.to_move[0])), row.seq)
         play_robot_turns(game.id)
-    snapshots._states[game.id] = (1, old)   # as if this process had seen nothing since the first deal
+    snapshots._states[game.id] = (1, old, ())   # as if this process had seen nothing since the first deal
     caught_up = cached(game.id)
     assert caught_up is not old and same(caught_up, state_of(game.id))
     assert same(old, replay(events_of(game.id)[:2]))
@@ -67,4 +67,25 @@ def test_an_older_position_does_not_replace_a_newer_cached_state(app):
     newest = cached(game.id)
     with database().reading() as session:
         snapshots.state_at(session, game.id, 1)
+    assert cached(game.id) is newest
+
+
+def test_earlier_states_are_kept_so_a_table_behind_replays_only_the_moves_since(app):
+    game = start()
+    play_robot_turns(game.id)
+    rng = random.Random(5)
+    for _ in range(3):
+        row = game_row(game.id)
+        submit_move(token_for(game.id, 0), rng.choice(state_of(game.id).legal_moves(row.to_move[0])), row.seq)
+        play_robot_turns(game.id)
+    newest = cached(game.id)
+    earlier = snapshots._states[game.id][2]
+    assert len(earlier) == snapshots.EARLIER and [seq for seq, _ in earlier] == sorted(
+        (seq for seq, _ in earlier), reverse=True)
+    with database().reading() as session:
+        for seq, state in earlier:
+            assert snapshots.state_at(session, game.id, seq) is state          # kept, not replayed
+            assert same(state, replay(events_of(game.id)[:seq + 1]))
+        before = earlier[-1][0] - 1                                              # older than any kept: replayed
+        assert same(snapshots.state_at(session, game.id, before), replay(events_of(game.id)[:before + 1]))
     assert cached(game.id) is newest
