@@ -28,6 +28,7 @@ def create_app(config=None):
     from engine.cards import is_card
 
     from . import csrf, limits, security, views
+    from .position_polls import PositionPolls
     from .present import (card_html, card_words, cards_html, cards_in_words, choice_groups, choice_label,
                           duration_words, linkify, move_choices, move_done_words, move_label, player_words,
                           players_words, rank_order_words, suit_class, suit_words)
@@ -44,4 +45,5 @@ def create_app(config=None):
     security.init_app(app, config)
     limits.init_app(app, config)
     views.register(app)
+    app.wsgi_app = PositionPolls(app)
     return app

@@ -41,25 +41,43 @@ def open_seat(token):
         return Table(link.game, link.seat, link.seats, state)
 
 
+def kept_seat_position(token):
+    """The game's position behind a good seat link, from what is kept beside the log alone (app.positions); None
+    when only the database can say (nothing kept, a link newer than what is kept) or the link is not good."""
+    try:
+        game_id, number, version = read_seat_token(settings().signing_keys, token)
+    except BadLink:
+        return None
+    position = positions.kept(game_id)
+    if position is None or position.versions.get(number) != version:
+        return None
+    return {"seq": position.seq, "status": position.status}
+
+
 def seat_position(token):
     """The game's log position and status behind a seat link, for tables that poll for moves: kept beside the
-    log (app.positions), so that the common poll reads no database; the database answers when nothing is
+    log, so that the common poll reads no database (`kept_seat_position`); the database answers when nothing is
     kept for the game, or the link is newer than what is kept, and what it says is kept."""
+    kept = kept_seat_position(token)
+    if kept is not None:
+        return kept
     try:
         game_id, number, version = read_seat_token(settings().signing_keys, token)
     except BadLink:
         raise Forbidden(REJECTED) from None
     position = positions.kept(game_id)
-    kept_version = position.versions.get(number) if position else None
-    if kept_version is not None and kept_version >= version:
-        if kept_version != version:
-            raise Forbidden(REJECTED)
-        return {"seq": position.seq, "status": position.status}
+    if position is not None and position.versions.get(number, -1) > version:
+        raise Forbidden(REJECTED)          # a link replaced since
     with database().reading() as session:
         link = open_link(session, token)
     positions.publish(link.game.id, link.game.seq, link.game.status,
                       {seat.seat: positions.version_of(seat) for seat in link.seats.values()})
     return {"seq": link.game.seq, "status": link.game.status}
+
+
+def position_tag(position):
+    """The ETag of a position answer: a table that names it is answered 304, without a body."""
+    return f'{position["seq"]}-{position["status"]}'
 
 
 def replay_step(table, step, names):

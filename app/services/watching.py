@@ -35,22 +35,30 @@ class Watched:
 
 
 def open_watch(token):
-    """The game behind a watch link; Forbidden (the one message) if it is forged, revoked or closed."""
+    """The game behind a watch link, with its seats and state; Forbidden (the one message) if the link is
+    forged, revoked or closed."""
+    with database().reading() as session:
+        game = watched_game(session, token)
+        return Watched(game, seats_of(session, game.id), snapshots.state_at(session, game.id, game.seq))
+
+
+def watched_game(session, token):
+    """The Game row behind a watch link; Forbidden (the one message) if it is forged, revoked or closed."""
     try:
         game_id, version = read_watch_token(settings().signing_keys, token)
     except BadLink:
         raise Forbidden(REJECTED) from None
-    with database().reading() as session:
-        game = session.get(Game, game_id)
-        if game is None or not game.watch_open or game.watch_version != version:
-            raise Forbidden(REJECTED)
-        return Watched(game, seats_of(session, game.id), snapshots.state_at(session, game.id, game.seq))
+    game = session.get(Game, game_id)
+    if game is None or not game.watch_open or game.watch_version != version:
+        raise Forbidden(REJECTED)
+    return game
 
 
 def watch_position(token):
-    """The game's log position and status behind a watch link, for a watch page to poll."""
-    watched = open_watch(token)
-    return {"seq": watched.game.seq, "status": watched.game.status}
+    """The game's log position and status behind a watch link, for a watch page to poll: one row read."""
+    with database().reading() as session:
+        game = watched_game(session, token)
+        return {"seq": game.seq, "status": game.status}
 
 
 def may_manage(link):

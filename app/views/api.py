@@ -154,7 +154,7 @@ def seat_position(token):
     """The game's log position, for a table page to poll: read from what is kept beside the log (no query in
     the common case), and answered 304 without a body when it is the one the page named in If-None-Match."""
     position = tables.seat_position(token)
-    tag = f'{position["seq"]}-{position["status"]}'
+    tag = tables.position_tag(position)
     if request.if_none_match.contains(tag):
         return Response(status=304, headers={"ETag": f'"{tag}"'})
     return jsonify(position), {"ETag": f'"{tag}"'}

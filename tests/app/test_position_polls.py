@@ -1,0 +1,90 @@
+"""The open tables' polls answered in front of Flask (app.position_polls): the same answer Flask gives, byte for
+byte and header for header, without entering Flask once a kind of answer is learnt; everything else through
+Flask as before."""
+
+import pytest
+
+from app import create_app
+from app.services.new_links import send_new_link
+
+from app_helpers import people_game, token_for
+from conftest import make_config
+
+
+@pytest.fixture(params=["http://localhost", "https://cachette.example"])
+def polled(request, tmp_path, database_url, dispatched):
+    """(app, entered): the app at an http or https address, and a list that grows each time Flask is entered."""
+    application = create_app(make_config(tmp_path, database_url, base_url=request.param))
+    entered = []
+    application.before_request(lambda: entered.append(1))
+    with application.app_context():
+        yield application, entered
+    application.extensions["cachette"]["db"].dispose()
+
+
+def answer(response):
+    return response.status, response.get_data(), sorted((name, value) for name, value in response.headers
+                                                         if name != "Date")
+
+
+def poll(client, token, **headers):
+    return client.get(f"/api/seats/{token}/position", headers=headers)
+
+
+def secure(app):
+    """Headers that make a request count as https where the app is served over https (as behind a proxy)."""
+    return {"X-Forwarded-Proto": "https"} if app.config["SESSION_COOKIE_SECURE"] else {}
+
+
+def test_a_poll_gets_flasks_own_answer_without_entering_flask_once_learnt(polled):
+    app, entered = polled
+    client = app.test_client()
+    game, path = people_game()
+    token = path.split("/")[2]
+    first = poll(client, token, **secure(app))          # nothing kept yet: Flask answers from the database
+    assert first.status_code == 200 and first.json == {"seq": game.seq, "status": "active"}
+    assert answer(poll(client, token, **secure(app))) == answer(first)   # kept now: Flask answers, and is learnt
+    learnt = len(entered)
+    assert learnt == 2
+    tag = first.headers["ETag"]
+    not_modified = poll(client, token, **{"If-None-Match": tag}, **secure(app))   # a 304: learnt from Flask
+    assert not_modified.status_code == 304 and not_modified.get_data() == b""
+    entered_for_304 = len(entered)
+    assert entered_for_304 == learnt + 1
+    for _ in range(3):
+        assert answer(poll(client, token, **{"If-None-Match": tag}, **secure(app))) == answer(not_modified)
+        assert answer(poll(client, token, **secure(app))) == answer(first)
+    assert len(entered) == entered_for_304                    # every later poll answered in front of Flask
+    assert ("Strict-Transport-Security" in first.headers) == bool(secure(app))
+    assert first.headers["Cache-Control"] == "no-store" and "Content-Security-Policy" in first.headers
+
+
+def test_an_insecure_poll_of_an_https_service_is_always_sent_to_https(tmp_path, database_url, dispatched):
+    app = create_app(make_config(tmp_path, database_url, base_url="https://cachette.example"))
+    with app.app_context():
+        client = app.test_client()
+        token = people_game()[1].split("/")[2]
+        poll(client, token, **{"X-Forwarded-Proto": "https"})
+        for _ in range(2):
+            moved = poll(client, token)
+            assert moved.status_code == 302 and moved.headers["Location"].startswith("https://")
+    app.extensions["cachette"]["db"].dispose()
+
+
+def test_a_replaced_link_a_forged_one_a_query_and_a_head_go_through_flask(polled):
+    app, entered = polled
+    client = app.test_client()
+    game, path = people_game()
+    token = path.split("/")[2]
+    for _ in range(2):
+        poll(client, token, **secure(app))                    # learnt
+    before = len(entered)
+    assert poll(client, token[:-2] + "xx", **secure(app)).status_code == 403
+    assert client.get(f"/api/seats/{token}/position?x=1", headers=secure(app)).status_code == 200
+    assert client.head(f"/api/seats/{token}/position", headers=secure(app)).status_code == 200
+    assert len(entered) == before + 3
+    send_new_link(token)
+    refused = poll(client, token, **secure(app))
+    assert refused.status_code == 403 and refused.json["error"]
+    fresh = token_for(game.id, 1)
+    assert poll(client, fresh, **secure(app)).json == {"seq": game.seq, "status": "active"}
