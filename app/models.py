@@ -92,6 +92,7 @@ class Seat(SQLModel, table=True):
     talk_mail: bool = False                                # mail this person each message said at the table
     talk_hidden: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]"))
     # the seats whose table talk this person hid
+    talk_watched: bool = False                             # let the game's watchers read this person's messages
 
 
 class Event(SQLModel, table=True):

@@ -84,6 +84,27 @@ def hide(token, seats):
         return link.seat
 
 
+def let_watchers_read(token, allowed):
+    """Whether the game's watchers may read this seat's messages (each player decides for their own)."""
+    if not isinstance(allowed, bool):
+        raise BadInput("say true or false: may watchers read your messages", "bad_watched")
+    with database().writing() as session:
+        link = open_link(session, token, lock=True)
+        link.seat.talk_watched = allowed
+        return link.seat
+
+
+def watched_messages(watched):
+    """The talk a watch page shows (`watched`: a watching.Watched): the messages of the players who let
+    watchers read theirs, a removed one as removed; and the names of those players."""
+    readable = {number: seat for number, seat in watched.seats.items() if seat.talk_watched}
+    if not readable:
+        return [], []
+    with database().reading() as session:
+        events = load_events(session, watched.game.id, upto=watched.game.seq)
+    return said(events, readable), [seat.name for _, seat in sorted(readable.items())]
+
+
 def remove(token, seq):
     """The creator removes the message written at log position `seq` for everyone: a `talk_removed` note.
 

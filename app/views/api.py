@@ -139,9 +139,11 @@ def revoke_watch_link(token):
 
 @bp.get("/watch/<watch_token>")
 def watch_view(watch_token):
-    """What a watcher sees: the game's public facts and the engine's watcher view (no card held or face down)."""
+    """What a watcher sees: the game's public facts, the engine's watcher view (no card held or face down) and
+    the talk of the players who let watchers read it."""
     watched = watching.open_watch(watch_token)
-    return jsonify(tables.public_summary(watched.game.id) | {"view": watched.view})
+    messages, _ = talk.watched_messages(watched)
+    return jsonify(tables.public_summary(watched.game.id) | {"view": watched.view, "messages": messages})
 
 
 @bp.get("/watch/<watch_token>/position")

@@ -1,5 +1,5 @@
-"""Table talk from a seat's table page: a message to the table, hiding a player's messages, the creator removing
-one (the API's message is in app/views/api.py)."""
+"""Table talk from a seat's table page: a message to the table, hiding a player's messages, letting watchers
+read one's own, the creator removing one (the API's message is in app/views/api.py)."""
 
 from flask import Blueprint, redirect, request
 
@@ -26,6 +26,13 @@ def hide(token):
     csrf.check()
     chosen = [whole_number(value) for value in request.form.getlist("hide")]
     return acted(token, lambda: talk.hide(token, chosen))
+
+
+@bp.post("/s/<token>/talk/watchers")
+def let_watchers_read(token):
+    """Let the game's watchers read this player's messages, or no longer."""
+    csrf.check()
+    return acted(token, lambda: talk.let_watchers_read(token, request.form.get("watched") == "yes"))
 
 
 @bp.post("/s/<token>/talk/remove")

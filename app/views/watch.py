@@ -4,7 +4,7 @@ player makes or revokes that link."""
 from flask import Blueprint, redirect, render_template, request
 
 from .. import csrf
-from ..services import watching
+from ..services import talk, watching
 from .table import seat_names, seat_ring
 
 bp = Blueprint("watch", __name__)
@@ -15,8 +15,9 @@ def watch_context(watched, token):
     in_front = {}
     for seat, card in view.get("table") or []:
         in_front.setdefault(seat, []).append(card)
+    messages, talkers = talk.watched_messages(watched)
     return dict(w=watched, view=view, names=seat_names(watched), token=token, in_front=in_front,
-                ring=seat_ring(watched.state.seat_count, 0))
+                ring=seat_ring(watched.state.seat_count, 0), messages=messages, talkers=talkers, is_creator=False)
 
 
 @bp.get("/w/<token>")

@@ -99,7 +99,7 @@ PAGE_ROUTES = {
     ("/s/<token>/watch-link", "POST"): ["by_players", "by_players_shown"], ("/s/<token>/watch-link/revoke", "POST"): [],
     ("/s/<token>/new-link", "GET"): ["seat"],
     ("/s/<token>/talk", "POST"): ["text"], ("/s/<token>/talk/hide", "POST"): ["hide"],
-    ("/s/<token>/talk/remove", "POST"): ["seq"],
+    ("/s/<token>/talk/remove", "POST"): ["seq"], ("/s/<token>/talk/watchers", "POST"): ["watched"],
     ("/s/<token>/rematch", "POST"): [], ("/s/<token>/rematch/answer", "POST"): ["answer"],
     ("/s/<token>/rematch/fill", "POST"): ["seat", "with", "name", "email"],
 }
