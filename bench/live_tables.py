@@ -153,8 +153,9 @@ async def open_table(client, token, interval, moving, stop, polls, parts, errors
         due += interval
 
 
-def mover(port, games, every, stop_event):
-    """Moves each of `games` through the API about once in `every` seconds, as their players would."""
+def mover(port, games, every, stop_event, made):
+    """Moves each of `games` through the API about once in `every` seconds, as their players would; appends
+    each move's status to `made`."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
     def call(method, path, body=None):
@@ -171,7 +172,9 @@ def mover(port, games, every, stop_event):
             acting = seen["view"]["to_move"][0]
             _, view = call("GET", f"/api/seats/{game['tokens'][acting]}")
             move = view["view"]["legal"][0]
-            call("POST", f"/api/seats/{game['tokens'][acting]}/moves", json.dumps({"move": move, "seq": view["seq"]}))
+            status, _ = call("POST", f"/api/seats/{game['tokens'][acting]}/moves",
+                             json.dumps({"move": move, "seq": view["seq"]}))
+            made.append(status)
 
 
 def cpu_seconds(server):
@@ -206,9 +209,9 @@ def open_tables(port, games, count, args, pace):
     moving_games = games[:max(1, moving_count // 4)]
     moving_tokens = [token for game in moving_games for token in game["tokens"].values()]
     quiet_tokens = [token for game in games[len(moving_games):] for token in game["tokens"].values()] or tokens
-    polls, parts, errors = [], [], [0]
+    polls, parts, errors, made = [], [], [0], []
     stop_moving = threading.Event()
-    moves = threading.Thread(target=mover, args=(port, moving_games, args.move_every, stop_moving))
+    moves = threading.Thread(target=mover, args=(port, moving_games, args.move_every, stop_moving, made))
 
     async def run():
         client = Client(port, CONNECTIONS)
@@ -227,7 +230,7 @@ def open_tables(port, games, count, args, pace):
     finally:
         stop_moving.set()
         moves.join()
-    return polls, parts, errors[0]
+    return polls, parts, errors[0] + sum(status != 201 for status in made), len(made)
 
 
 def start_web(database_url, queue, port, base_url):
@@ -318,14 +321,14 @@ def measure(database_url, queue, args, pace):
         served = 0
         for count in args.tables:
             before, started = cpu_seconds(server), time.monotonic()
-            polls, parts, errors = open_tables(port, games, count, args, pace)
+            polls, parts, errors, moves = open_tables(port, games, count, args, pace)
             elapsed = time.monotonic() - started
             spent = {name: seconds - before[name] for name, seconds in cpu_seconds(server).items()}
             p95 = quantile(polls, 0.95)
             print(f"{count:6d} open tables: {len(polls) / args.seconds:6.0f} polls/s  poll p50 "
                   f"{quantile(polls, 0.5) * 1000:6.1f} ms  p95 {p95 * 1000:7.1f} ms  p99 "
                   f"{quantile(polls, 0.99) * 1000:7.1f} ms  | {len(parts)} part fetches p95 "
-                  f"{quantile(parts, 0.95) * 1000:7.1f} ms | errors {errors}", flush=True)
+                  f"{quantile(parts, 0.95) * 1000:7.1f} ms | {moves} moves | errors {errors}", flush=True)
             print("       cores busy: " + ", ".join(f"{name} {seconds / elapsed:.2f}" for name, seconds in spent.items())
                   + f" (the machine has {psutil.cpu_count()})", flush=True)
             if p95 < 1.0 and not errors:
