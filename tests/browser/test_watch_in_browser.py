@@ -1,0 +1,94 @@
+"""Watching in real browsers: a watcher's page, left open on a phone, shows live what a player says at the table
+once that player lets watchers read their messages, from the player's own browser; the watch page is checked
+with axe-core at phone and desktop sizes and with the Nu HTML checker."""
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from app.services import games, talk, watching
+from app.services.seats import seat_path, seats_of
+from app.context import database
+from browser_fixtures import SIZES, axe_violations, browser, screenshot_folder, site  # noqa: F401
+from conftest import confirm_address
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+VNU = ROOT / ".tools" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+PLAYERS = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"},
+           {"robot": "simple"}, {"robot": "simple"}]
+
+
+def build(app):
+    """A Quinto of Ann, Bob and two robots, open to watchers, Ann's talk readable by them."""
+    created = games.create_game({"game": "quinto", "seats": PLAYERS})
+    for person in PLAYERS[:2]:
+        confirm_address(person["email"])
+    with database().reading() as session:
+        paths = {seat.name: seat_path(seat) for seat in seats_of(session, created.id).values()}
+    ann = paths["Ann"].rsplit("/", 1)[1]
+    watch_url = watching.open_watching(ann)
+    talk.let_watchers_read(ann, True)
+    talk.say(ann, "Good luck to you all, and welcome, watchers!")
+    return {"paths": paths, "watch": "/w/" + watch_url.rsplit("/", 1)[1]}
+
+
+@pytest.fixture(scope="module")
+def watch_site(tmp_path_factory, sqlite_template):
+    with site(tmp_path_factory.mktemp("watch"), sqlite_template, build) as served:
+        yield served
+
+
+def test_a_watcher_sees_live_what_a_player_lets_them_read(watch_site, browser, tmp_path):
+    base, built = watch_site
+    shots = screenshot_folder(tmp_path)
+    watcher = browser.new_context(viewport=SIZES["phone"]).new_page()
+    bob = browser.new_context(viewport=SIZES["desktop"]).new_page()
+    watcher.goto(base + built["watch"])
+    assert "Good luck to you all" in watcher.inner_text("#talk")
+    bob.goto(base + built["paths"]["Bob"])
+    bob.fill("#talk-text", "Hello from Bob")
+    bob.get_by_role("button", name="Say it").click()
+    bob.wait_for_selector("text=Hello from Bob")
+    watcher.wait_for_timeout(3000)                          # the watch page has polled since: nothing of Bob's
+    assert "Hello from Bob" not in watcher.inner_text("body")
+    bob.get_by_label("Let watchers read my messages").check()
+    bob.get_by_role("button", name="Save my choice").click()
+    bob.fill("#talk-text", "Now the watchers read me too")
+    bob.get_by_role("button", name="Say it").click()
+    watcher.wait_for_selector("text=Now the watchers read me too", timeout=15000)    # live, without reloading
+    assert "Hello from Bob" in watcher.inner_text("#talk")
+    assert "who let watchers read them: Ann, Bob." in watcher.inner_text("body")
+    watcher.screenshot(path=str(shots / "watch-talk-phone.png"), full_page=True)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_axe_finds_no_violation_on_the_watch_page(watch_site, browser, size, tmp_path):
+    base, built = watch_site
+    shots = screenshot_folder(tmp_path)
+    context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
+    page = context.new_page()
+    page.goto(base + built["watch"])
+    page.screenshot(path=str(shots / f"watch-{size}.png"), full_page=True)
+    too_wide = page.evaluate("document.documentElement.scrollWidth") > SIZES[size]["width"]
+    violations = axe_violations(page)
+    context.close()
+    assert not violations, violations
+    assert not too_wide
+
+
+def test_the_nu_html_checker_finds_no_error_on_the_watch_page(watch_site, browser, tmp_path):
+    assert VNU.is_file() and shutil.which("java"), "the Nu HTML checker needs .tools and java (`make test`)"
+    base, built = watch_site
+    page = browser.new_page()
+    watched = tmp_path / "watch.html"
+    watched.write_bytes(page.goto(base + built["watch"]).body())
+    page.close()
+    checked = subprocess.run(["java", "-jar", str(VNU), "--errors-only", "--format", "json", "--stdout",
+                              str(watched)], capture_output=True, text=True, timeout=300)
+    assert checked.stdout.startswith("{"), checked.stderr
+    assert not json.loads(checked.stdout)["messages"]
