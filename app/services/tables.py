@@ -36,7 +36,7 @@ class Table:
 def open_seat(token):
     """The Table behind a seat link; Forbidden if the link is bad."""
     with database().reading() as session:
-        link = open_link(session, token)
+        link = open_link(session, token, read_only=True)
         state = snapshots.state_at(session, link.game.id, link.game.seq)
         return Table(link.game, link.seat, link.seats, state)
 
@@ -56,7 +56,7 @@ def seat_position(token):
             raise Forbidden(REJECTED)
         return {"seq": position.seq, "status": position.status}
     with database().reading() as session:
-        link = open_link(session, token)
+        link = open_link(session, token, read_only=True)   # a seat whose person left still reads its table
     positions.publish(link.game.id, link.game.seq, link.game.status,
                       {seat.seat: positions.version_of(seat) for seat in link.seats.values()})
     return {"seq": link.game.seq, "status": link.game.status}
