@@ -13,8 +13,8 @@ from . import notify, snapshots
 from .auto import automatic_move
 from .errors import BadInput, Conflict, NotFound
 from .games import queue_robot_if_due
-from .record import deal_while_awaited, load_events, lock_game, save_summary, store_event,
-                     summary_notes, sync_summary
+from .record import (deal_while_awaited, load_events, lock_game, save_summary, store_event, summary_notes,
+                     sync_summary)
 from .seat_settings import push_past_vacation
 from .seats import open_link, seats_of
 
