@@ -28,7 +28,8 @@ def result_words(seating, names, sides, ending=None):
         return "abandoned by agreement: no result"
     if ending["kind"] == NO_MOVES:
         count = ending.get("deadlines")
-        return f"ended by its creator after {count} deadline{'s' if count != 1 else ''} passed without a move: no result"
+        deadlines = f"{count} deadline{'s' if count != 1 else ''}"
+        return f"ended by its creator after {deadlines} passed without a move: no result"
     left = resigned_words(seating, names, ending["resigned"])
     if ending["ended"]:
         return f"{left}: {winners_words(seating, names, sides)}"

@@ -222,7 +222,8 @@ def read_finished_record(text):
     for line, event in numbered:
         if event.get("type") == "note" and event.get("kind") == PLAYERS_NOTE:
             check_players_note(event, state, line)
-        if event.get("type") == "note" and event.get("kind") == RESIGNED and event.get("seat") not in state.player_seats():
+        resigned = event.get("type") == "note" and event.get("kind") == RESIGNED
+        if resigned and event.get("seat") not in state.player_seats():
             raise BadInput(f"line {line}: a resigned note names a player's seat", "bad_record")
     if not outcome(state, leaving_notes(event for _, event in numbered)).over:
         raise BadInput("this record's game is not over: only a finished game can be replayed here", "not_over")

@@ -32,7 +32,8 @@ def seat_record_text(token):
     text = render_template("pages/record.txt", title=table.title, players=names_words(names), over=over,
                            game=view["game"], names=names, reader=names[table.seat.seat], entries=entries,
                            scores=replays.side_scores(view, names, view["scores"]),
-                           result=over and result_words(table.state.seats, names, table.game.winners, table.game.ending))
+                           result=over and result_words(table.state.seats, names, table.game.winners,
+                                                        table.game.ending))
     return Response(text, mimetype="text/plain",
                     headers={"Content-Disposition": f'attachment; filename="cachette-{table.game.id}.txt"'})
 

@@ -193,8 +193,8 @@ class Soak:
             awaiting = None if ended.over else state.awaiting
             assert (row.seq, row.awaiting, scores, row.winner) == (len(logged) - 1, awaiting,
                                                                    list(state.scores), ended.winner), game_id
-            assert (row.status == "over", winners, ending) == (ended.over, None if ended.sides is None else list(ended.sides),
-                                                              ended.ending), game_id
+            sides = None if ended.sides is None else list(ended.sides)
+            assert (row.status == "over", winners, ending) == (ended.over, sides, ended.ending), game_id
             assert to_move == (list(state.to_move) if awaiting == "move" else []), game_id
         # No mail sent twice, and every mail sent arrived.
         arrived = Counter(self.smtp.recorder.message_ids())
