@@ -135,11 +135,6 @@ def seat_view(token):
 
 
 def leaving_of(table):
+    """What the table shows of leaving (templates/pages/_leaving.html), and the asking pages."""
     with database().reading() as session:
         return leaving.leaving_of(session, table.game, table.seats, table.seat, table.state)
-
-
-@bp.app_template_global()
-def leaving_at(table):
-    """What the table shows of leaving (templates/pages/_leaving.html)."""
-    return leaving_of(table)

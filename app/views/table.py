@@ -16,6 +16,7 @@ from ..services.errors import BadInput, Conflict
 from ..services.replies import moves_since
 from .fields import whole_number
 from .history import finished_deals_html
+from .leave import leaving_of
 
 bp = Blueprint("table", __name__)
 ANNOUNCED_MOVES = 12       # a table left further behind is told only the latest events
@@ -119,7 +120,7 @@ def table_context(table):
         clock=clock_words(table.game, mover_of(table), table.seat.time_zone, utcnow()),
         history=finished_deals_html(table.game.id, view["game"], table.seat.seat, view.get("history") or [], names,
                                     view["sides"] if view["partnerships"] else None),
-        messages=talk.seat_messages(table), is_creator=talk.is_creator(table),
+        messages=talk.seat_messages(table), is_creator=talk.is_creator(table), leaving=leaving_of(table),
     )
 
 
