@@ -1,7 +1,7 @@
 """The next game waiting: how many of a person's other games await their move, and the most urgent one.
 
-One query on the indexed `seat.email`: the person's seats in active games, each with its game and every seat
-of that game (for the game's label), nearest deadline first.
+One query on the indexed `seat.email`: the person's seats in active games (not those they left), each with its
+game and every seat of that game (for the game's label), nearest deadline first.
 """
 
 from dataclasses import dataclass
@@ -19,7 +19,7 @@ from .seats import seat_path, seat_to_move
 
 MINE = aliased(Seat)
 WAITING = (select(Game, MINE, Seat).join(MINE, MINE.game_id == Game.id).join(Seat, Seat.game_id == Game.id)
-           .where(MINE.email.is_not(None), Game.status == STATUS_ACTIVE)
+           .where(MINE.email.is_not(None), MINE.robot.is_(None), Game.status == STATUS_ACTIVE)   # not a seat left
            .order_by(Game.due_at.is_(None), Game.due_at, Game.id, Seat.seat))
 
 

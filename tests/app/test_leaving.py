@@ -9,11 +9,12 @@ from sqlalchemy import select
 
 from app.context import database, settings
 from app.links import my_games_token
-from app.models import LeaveRequest
+from app.models import LeaveRequest, Rematch
 from app.outcome import log_outcome
 from app.services.deadlines import enforce_deadline
 from app.services.moves import play_robot_turns
 from app.services.mygames import games_for_token
+from app.services.seats import seats_of
 
 from app_helpers import ROBOTS3, counts, csrf_from, events_of, game_row, mails, people, start, text_of, token_for
 from conftest import confirm_address
@@ -253,3 +254,17 @@ def test_only_the_creator_may_end_a_game(client):
     before = counts()
     answer = client.post(f"/api/seats/{token_for(game.id, 1)}/end")
     assert answer.status_code == 403 and answer.json["error"]["code"] == "not_creator" and counts() == before
+
+
+def test_a_rematch_puts_a_robot_in_the_seat_of_a_player_who_left_and_mails_them_nothing(client):
+    game = game_of(TRIO, "one_and_thirty")
+    assert client.post(f"/api/seats/{token_for(game.id, 1)}/hand-over").status_code == 201
+    play_out(client, game.id, [0, 2])
+    assert client.post(f"/api/seats/{token_for(game.id, 0)}/rematch", json={}).status_code == 201
+    assert client.post(f"/api/seats/{token_for(game.id, 2)}/rematch", json={"answer": "yes"}).status_code == 201
+    with database().reading() as session:
+        new_id = session.execute(select(Rematch.new_game_id).where(Rematch.game_id == game.id)).scalar()
+        seats = seats_of(session, new_id)
+    robots = [(seat.name, seat.email) for seat in seats.values() if seat.robot]
+    assert robots == [("Robot for Bob", None)]
+    assert not mails(game_id=new_id, recipient="bob@example.org")
