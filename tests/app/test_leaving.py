@@ -268,3 +268,19 @@ def test_a_rematch_puts_a_robot_in_the_seat_of_a_player_who_left_and_mails_them_
     robots = [(seat.name, seat.email) for seat in seats.values() if seat.robot]
     assert robots == [("Robot for Bob", None)]
     assert not mails(game_id=new_id, recipient="bob@example.org")
+
+
+def test_a_pasted_record_of_an_abandoned_game_replays_and_a_resigned_note_must_name_a_player(client):
+    game = game_of(TRIO, "one_and_thirty")
+    for seat in range(3):
+        body = {} if seat == 0 else {"agree": True}
+        assert client.post(f"/api/seats/{token_for(game.id, seat)}/abandon", json=body).status_code == 201
+    record = client.get(f"/api/games/{game.id}/record").get_data(as_text=True)
+    token = csrf_from(client.get("/replay").get_data(as_text=True))
+    last = client.post("/replay", data={"csrf_token": token, "record": record, "step": str(len(record.splitlines()))})
+    assert last.status_code == 200
+    assert "The game is over: abandoned by agreement: no result." in last.get_data(as_text=True)
+    unfinished = record.replace('"kind": "abandoned"}', '"kind": "resigned", "seat": 7}')
+    assert unfinished != record
+    refused = client.post("/replay", data={"csrf_token": token, "record": unfinished})
+    assert refused.status_code == 422 and "a resigned note names a player&#39;s seat" in refused.get_data(as_text=True)
