@@ -65,9 +65,10 @@ def spoken_words(move):
     return " ".join(display(word) if is_card(word) else word for word in str(move).split(" "))
 
 
-def whose_move(state, seats, seat):
-    """`It is Bob's move now, not yours.`, or that the game is over; None when the move is `seat`'s."""
-    if state.over:
+def whose_move(state, seats, seat, over=False):
+    """`It is Bob's move now, not yours.`, or that the game is over (by its rules, or `over` outside them); None
+    when the move is `seat`'s."""
+    if over or state.over:
         return "The game is over."
     if not state.to_move:
         return "The next deal is being dealt."
@@ -86,6 +87,6 @@ def answer_context(session, game, seats, seat, state):
     waiting = next_game(session, seat)
     return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
                 result=game_result_words(state.seats, game, seats) if game.status == STATUS_OVER else None,
-                whose_move=whose_move(state, seats, seat.seat),
+                whose_move=whose_move(state, seats, seat.seat, game.status == STATUS_OVER),
                 next_game=waiting and {"words": waiting.words, "url": external_url(waiting.path)},
                 **turn_picture(state, seats, seat.seat, acting), **reply_context(game, state, seat))
