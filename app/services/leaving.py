@@ -39,6 +39,7 @@ from .seats import open_link
 
 ABANDON, CONCEDE = "abandon", "concede"
 STAND_IN_LEVEL = TIMEOUT_ROBOT_LEVEL    # the robot that plays a seat its person left: our best
+IDLE_PAGE = 64                          # events read at a time, backwards, to count the deadlines nobody met
 
 
 # Reading --------------------------------------------------------------------------------------------------
@@ -77,7 +78,7 @@ def leaving_of(session, game, seats, me, state):
                                    if seat not in request.agreed],
                        "if_agreed": resign_outcome_words(state, seats, request.seat),
                        "if_declined": f"a robot takes {seats[request.seat].name}'s seat and the game goes on"}
-    idle = idle_deadlines(load_events(session, game.id)) if playing and me.email == game.creator_email else 0
+    idle = idle_deadlines(session, game) if playing and me.email == game.creator_email else 0
     asked = concede is not None and concede["mine"]
     can = {"hand_over": playing, "resign": playing and not asked, "abandon": playing and proposal is None,
            "end": playing and me.email == game.creator_email and idle >= settings().dead_game_deadlines}
@@ -113,14 +114,17 @@ def resign_outcome_words(state, seats, seat):
     return f"a robot plays {seats[seat].name}'s cards to the end, {seats[seat].name} cannot win, and the others play on"
 
 
-def idle_deadlines(events):
+def idle_deadlines(session, game):
     """How many deadlines passed in a row, up to now, without any person moving (a robot moved, or the game
-    paused, for the absent): the timeouts noted since the last move a person made themselves."""
-    count = 0
-    for event in reversed(events):
-        if event["type"] == "move" and "by" not in event:
-            break
-        count += event["type"] == "note" and event.get("kind") == "timeout"
+    paused, for the absent): the timeouts noted since the last move a person made themselves. The log is read
+    backwards a page at a time, so a game people play costs one short read."""
+    count, upto = 0, game.seq
+    while upto >= 0:
+        for event in reversed(load_events(session, game.id, upto=upto, after=upto - IDLE_PAGE)):
+            if event["type"] == "move" and "by" not in event:
+                return count
+            count += event["type"] == "note" and event.get("kind") == "timeout"
+        upto -= IDLE_PAGE
     return count
 
 
@@ -238,7 +242,7 @@ def end_dead_game(token):
         link, state = open_in_play(session, token)
         if link.seat.email != link.game.creator_email:
             raise Forbidden("only the game's creator can end it", "not_creator")
-        idle, needed = idle_deadlines(load_events(session, link.game.id)), settings().dead_game_deadlines
+        idle, needed = idle_deadlines(session, link.game), settings().dead_game_deadlines
         if idle < needed:
             raise Conflict(f"a game can be ended once {needed} deadlines have passed in a row without anyone "
                            f"moving; {idle} have so far", "not_idle")

@@ -13,6 +13,7 @@ from app.models import LeaveRequest, Rematch
 from app.outcome import log_outcome
 from app.services.deadlines import enforce_deadline
 from app.services.moves import play_robot_turns
+from app.services import leaving
 from app.services.mygames import games_for_token
 from app.services.seats import seats_of
 
@@ -228,7 +229,8 @@ def play_out_one(client, game_id):
             return
 
 
-def test_the_creator_ends_a_game_nobody_moved_in_for_three_deadlines(client):
+def test_the_creator_ends_a_game_nobody_moved_in_for_three_deadlines(client, monkeypatch):
+    monkeypatch.setattr(leaving, "IDLE_PAGE", 2)        # the log is read back over several pages
     game = start([{"name": "Ann", "email": "ann@example.org"}, *ROBOTS3], game="one_and_thirty")
     ann = token_for(game.id, 0)
     refused = client.post(f"/api/seats/{ann}/end", json={})
