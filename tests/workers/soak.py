@@ -121,6 +121,8 @@ class Soak:
         for step in range(steps):
             if midway is not None and step == steps // 2:
                 midway()
+            if step == steps // 4:
+                self.leave()
             for game_id, tokens in self.random.sample(sorted(self.games.items()), len(self.games)):
                 status, seat = self.call("GET", f"/api/seats/{tokens['ann']}")
                 assert status == 200, seat
@@ -137,6 +139,17 @@ class Soak:
                         assert status in (409, 422), (status, answer)   # a robot or the sweep moved first
                 elif tokens["bo"] is not None:
                     self.bring_forward(game_id, seat["seq"])
+
+    def leave(self):
+        """Players leave two games, so that the proof that every log replays to its row covers endings outside
+        the rules: Bo hands his seat to a robot in the first game he sits in, and Ann resigns the last game (her
+        partner is a robot, so her side concedes and the game is over)."""
+        ids = sorted(self.games)
+        bo = next((self.games[game_id]["bo"] for game_id in ids if self.games[game_id]["bo"]), None)
+        answers = [self.call("POST", f"/api/seats/{self.games[ids[-1]]['ann']}/resign", {})]
+        if bo is not None:
+            answers.append(self.call("POST", f"/api/seats/{bo}/hand-over", {}))
+        assert all(status in (201, 409) for status, _ in answers), answers    # 409: that game was over already
 
     def bring_forward(self, game_id, seq):
         """Make Bo's (or anyone's) person deadline due now, if the game has not moved since `seq`."""
