@@ -113,7 +113,7 @@ def table_context(table):
         legal_actions=[move for move in legal if not is_card(move)], hints=table.state.hints(),
         action_words=(lambda move: table.state.action_words(acting, move)),
         story=table_story(view, names, controls),
-        over=over,
+        over=over, to_move=[] if over else view["to_move"],    # a game ended outside its rules awaits nobody
         result=result_words(table.state.seats, names, table.game.winners, table.game.ending) if over else None,
         token=request.view_args["token"], ring=seat_ring(table.state.seat_count, table.seat.seat), in_front=in_front,
         deadline=deadline_words(table.game.due_at, utcnow(), table.seat.time_zone),
