@@ -1,6 +1,6 @@
 """Leaving a game in real browsers: Ann proposes to abandon on her table (asked first, on a page of its own), Bob,
 in his own browser with his table left open, sees the proposal come and agrees, and both tables end the game
-with no result. The pages of leaving (the asking pages, a request to concede, a table of a player who left, the
+with no result (on SQLite and PostgreSQL). The pages of leaving (the asking pages, a request to concede, a table of a player who left, the
 creator's end of a dead game) are checked with axe-core at phone and desktop sizes and the Nu HTML checker."""
 
 import json
@@ -11,14 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from app import create_app
 from app.context import database
 from app.models import Game
 from app.services import games, leaving
 from app.services.deadlines import enforce_deadline
 from app.services.moves import play_robot_turns
 from app.services.seats import seat_path, seats_of
-from browser_fixtures import SIZES, axe_violations, browser, screenshot_folder, site  # noqa: F401
-from conftest import confirm_address
+from browser_fixtures import SIZES, axe_violations, browser, free_port, screenshot_folder, served, site  # noqa: F401
+from conftest import confirm_address, make_config
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +43,6 @@ def token(path):
 
 
 def build(app):
-    _, pair = started("one_and_thirty", [*PEOPLE[:2], {"robot": "random"}])
     _, quartet = started("quinto", PEOPLE)
     leaving.resign(token(quartet["Bob"]))             # Di is asked to concede for her side
     _, handed = started("one_and_thirty", PEOPLE[:3])
@@ -54,7 +54,7 @@ def build(app):
             due = session.get(Game, dead_id).due_at
         enforce_deadline(dead_id, due + timedelta(seconds=1))
         play_robot_turns(dead_id)
-    return {"pair": pair, "ask_resign": quartet["Ann"] + "/leave/resign", "concede": quartet["Di"],
+    return {"ask_resign": quartet["Ann"] + "/leave/resign", "concede": quartet["Di"],
             "asked": quartet["Bob"], "left": handed["Cy"], "told": handed["Ann"], "dead": dead["Ann"],
             "ask_end": dead["Ann"] + "/leave/end", "ask_abandon": handed["Ann"] + "/leave/abandon",
             "ask_hand_over": handed["Bob"] + "/leave/hand-over"}
@@ -66,9 +66,22 @@ def leaving_site(tmp_path_factory, sqlite_template):
         yield served
 
 
-def test_one_proposes_to_abandon_and_the_other_agrees_in_their_own_browser(leaving_site, browser, tmp_path):
-    base, built = leaving_site
-    pair = built["pair"]
+@pytest.fixture
+def pair_site(tmp_path, database_url, dispatched):
+    """Ann and Bob's game (and a robot's), served from this process on each database: (base address, their
+    tables)."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    app = create_app(make_config(tmp_path, database_url, base_url=base))
+    with app.app_context():
+        _, pair = started("one_and_thirty", [*PEOPLE[:2], {"robot": "random"}])
+    with served(app, port):
+        yield base, pair
+    app.extensions["cachette"]["db"].dispose()
+
+
+def test_one_proposes_to_abandon_and_the_other_agrees_in_their_own_browser(pair_site, browser, tmp_path):
+    base, pair = pair_site
     shots = screenshot_folder(tmp_path)
     ann = browser.new_context(viewport=SIZES["desktop"]).new_page()
     bob = browser.new_context(viewport=SIZES["phone"]).new_page()
@@ -86,6 +99,8 @@ def test_one_proposes_to_abandon_and_the_other_agrees_in_their_own_browser(leavi
     ann.wait_for_selector("text=Abandoned by agreement: no result", timeout=15000)   # live, without reloading
     ann.screenshot(path=str(shots / "leave-abandoned-desktop.png"), full_page=True)
     assert ann.query_selector("#leaving") is None and ann.query_selector("#hand-0 form") is None
+    api = ann.request.get(base + "/api" + pair["Ann"].replace("/s/", "/seats/", 1)).json()
+    assert (api["status"], api["result"]) == ("over", {"winners": [], "words": "abandoned by agreement: no result"})
 
 
 PAGES = ("concede", "asked", "left", "told", "dead", "ask_resign", "ask_end", "ask_abandon", "ask_hand_over")
