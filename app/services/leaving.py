@@ -250,13 +250,14 @@ def end_dead_game(token):
 
 
 def open_in_play(session, token):
-    """(SeatLink, state) of a game in play behind `token`, its row locked; a Conflict once it is over."""
+    """(SeatLink, state) of a game in play behind `token`, its row locked; a Conflict once it is over. The state
+    is a copy: asking whose move it is may cache legal moves, and the snapshot is shared between requests."""
     link = open_link(session, token, lock=True)
     if link.game.status == STATUS_UNCONFIRMED:
         raise Conflict("the game has not been confirmed by its creator yet", "not_confirmed")
     if link.game.status == STATUS_OVER:
         raise Conflict("the game is over", "game_over")
-    return link, snapshots.state_at(session, link.game.id, link.game.seq)
+    return link, snapshots.state_at(session, link.game.id, link.game.seq).clone()
 
 
 def leave_seat(session, game, seats, seat, how):
