@@ -30,13 +30,13 @@ def create_app(config=None):
     from . import csrf, limits, security, views
     from .position_polls import PositionPolls
     from .present import (card_html, card_words, cards_html, cards_in_words, choice_groups, choice_label,
-                          duration_words, linkify, move_choices, move_done_words, move_label, player_words,
-                          players_words, rank_order_words, suit_class, suit_words)
+                          duration_words, linkify, move_choices, move_done_words, move_label, names_words,
+                          player_words, players_words, rank_order_words, suit_class, suit_words)
 
     app.jinja_env.globals.update(csrf_token=csrf.token, move_label=move_label, suit_class=suit_class,
                                  duration_words=duration_words, card=card_html, card_words=card_words, cards=cards_html,
                                  suit_words=suit_words, rank_order_words=rank_order_words, players_words=players_words,
-                                 player_words=player_words,
+                                 player_words=player_words, names_words=names_words,
                                  is_card=is_card, move_choices=move_choices, choice_label=choice_label,
                                  choice_groups=choice_groups, move_done_words=move_done_words,
                                  dev_mailbox=config.dev_mailbox)

@@ -53,6 +53,8 @@ class Config:
     mail_claim_timeout: int = 300
     outage_grace: int = 6 * 3600
     robot_turn_time: int = 120
+    # The creator may end a game once this many deadlines in a row passed without any person moving.
+    dead_game_deadlines: int = 3
     vacation_days: int = 14
     digest_period: int = 86400
     # A seat counts as at its table for this long after it last opened or polled its table or moved there:
@@ -134,9 +136,9 @@ class Config:
 
 # Whole-number settings that the environment may set (upper-cased names): seconds, a port, bytes.
 WHOLE_NUMBERS = ("sweep_interval", "mail_retry_base", "mail_max_attempts", "mail_claim_timeout", "outage_grace",
-                  "robot_turn_time", "vacation_days", "digest_period", "presence_seconds", "prune_mail_days",
-                  "prune_confirmations_days", "prune_presence_seconds", "inbound_port", "reply_max_bytes", "imap_port",
-                  "imap_interval")
+                  "robot_turn_time", "dead_game_deadlines", "vacation_days", "digest_period", "presence_seconds",
+                  "prune_mail_days", "prune_confirmations_days", "prune_presence_seconds", "inbound_port",
+                  "reply_max_bytes", "imap_port", "imap_interval")
 
 
 def flag(env, name):

@@ -59,6 +59,7 @@ class Game(SQLModel, table=True):
     scores: list = Field(sa_column=Column(JSON, nullable=False))
     winner: int | None = None
     winners: list | None = Field(default=None, sa_column=Column(JSON))   # the winning sides once over (a tie: several)
+    ending: dict | None = Field(default=None, sa_column=Column(JSON))    # how it ended outside its rules (app.outcome)
     due_at: datetime | None = None                       # deadline of the current move
     remind_at: datetime | None = None                    # when to remind the mover; None once reminded
     created_at: datetime
@@ -93,6 +94,27 @@ class Seat(SQLModel, table=True):
     talk_hidden: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]"))
     # the seats whose table talk this person hid
     talk_watched: bool = False                             # let the game's watchers read this person's messages
+    left: str | None = Field(default=None, max_length=16)  # "handed_over" or "resigned": a robot plays the seat now
+
+
+class LeaveRequest(SQLModel, table=True):
+    """A question put to the table that ends a game when answered yes (app.services.leaving): a proposal to
+    abandon it (every person answers), or a player's request that their side concede (their partners answer).
+
+    Service state, not the log's: only what the answers decide is noted. `deal` is the deal it was made in; an
+    abandonment proposal lapses when a new deal begins. `agreed` lists the seats that said yes so far.
+    """
+
+    __tablename__ = "leave_request"
+    __table_args__ = (Index("ix_leave_request_game_id", "game_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", max_length=32)
+    kind: str = Field(max_length=16)                       # "abandon" or "concede"
+    seat: int                                              # the player seat that asked
+    deal: int
+    agreed: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    created_at: datetime
 
 
 class Event(SQLModel, table=True):

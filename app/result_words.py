@@ -1,9 +1,12 @@
 """Who won a game, in words: the one way the table, every mail, "My games", the API, the replay and the
-records say it. The winners come from the engine's `state.result()` (its sides), kept on the game row as
-`winners` for lists that read no log."""
+records say it. The winners and how the game ended come from the log's outcome (app.outcome: the engine's
+`state.result()`, then any resignation, abandonment or end by the creator), kept on the game row as `winners`
+and `ending` for lists that read no log."""
 
 from engine import find_game
 
+from .models import STATUS_OVER
+from .outcome import ABANDONED, NO_MOVES
 from .present import names_words
 
 
@@ -14,9 +17,36 @@ def winning_names(seating, names, sides):
     return [names_words(names[seat] for seat in seating.seats_of(side)) for side in sides or ()]
 
 
-def result_words(seating, names, sides):
-    """`Ann won`, `Ann and Cy won` (a side), `Ann and Bob shared first place`, `nobody won`: what follows
-    "The game is over: " wherever a finished game is told."""
+def result_words(seating, names, sides, ending=None):
+    """`Ann won`, `Ann and Cy won` (a side), `Ann and Bob shared first place`, `nobody won`, and for a game
+    that ended outside its rules (`ending`, as app.outcome gives it) `Bob resigned: Ann won`, `Bob and Di
+    conceded: Ann and Cy won`, `Bob resigned; nobody else finished first`, `abandoned by agreement: no result`:
+    what follows "The game is over: " wherever a finished game is told."""
+    if ending is None:
+        return winners_words(seating, names, sides)
+    if ending["kind"] == ABANDONED:
+        return "abandoned by agreement: no result"
+    if ending["kind"] == NO_MOVES:
+        count = ending.get("deadlines")
+        deadlines = f"{count} deadline{'s' if count != 1 else ''}"
+        return f"ended by its creator after {deadlines} passed without a move: no result"
+    left = resigned_words(seating, names, ending["resigned"])
+    if ending["ended"]:
+        return f"{left}: {winners_words(seating, names, sides)}"
+    if not sides:
+        return f"{left}; nobody else finished first"
+    return f"{left}; {winners_words(seating, names, sides)}"
+
+
+def resigned_words(seating, names, seats):
+    """`Bob resigned`, `Bob and Cy resigned`; a side in a partnership `Bob and Di conceded`."""
+    if seating.partnerships:
+        sides = dict.fromkeys(seating.sides[seat] for seat in seats)
+        return f"{names_words(names_words(names[seat] for seat in seating.seats_of(side)) for side in sides)} conceded"
+    return f"{names_words(names[seat] for seat in seats)} resigned"
+
+
+def winners_words(seating, names, sides):
     winners = winning_names(seating, names, sides)
     if not winners:
         return "nobody won"
@@ -27,11 +57,22 @@ def result_words(seating, names, sides):
     return f"{names_words(winners)} shared first place"
 
 
-def result_answer(seating, names, sides):
+def future_words(seating, names, sides):
+    """`Ann wins`, `Ann and Cy win`, `Ann and Bob share first place`, `nobody wins`: a result a step would
+    bring, for the words that ask before it."""
+    winners = winning_names(seating, names, sides)
+    if not winners:
+        return "nobody wins"
+    if len(winners) == 1:
+        return f"{winners[0]} {'wins' if len(seating.seats_of(sides[0])) == 1 else 'win'}"
+    return f"{names_words(winners)} share first place"
+
+
+def result_answer(seating, names, sides, ending=None):
     """The API's `result` of a finished game: the winners as names (each player of a winning side) and in
     words."""
     winners = [names[seat] for side in sides for seat in seating.seats_of(side)]
-    return {"winners": winners, "words": result_words(seating, names, sides)}
+    return {"winners": winners, "words": result_words(seating, names, sides, ending)}
 
 
 def seat_row_names(seats):
@@ -39,26 +80,30 @@ def seat_row_names(seats):
     return {number: seat.name for number, seat in seats.items()}
 
 
-def state_result_words(state, seats):
-    """The result of a finished game's engine state, with the names of its seat rows `seats`."""
-    return result_words(state.seats, seat_row_names(seats), state.result().sides)
+def game_result_words(seating, game, seats):
+    """The result of a finished game's row (its `winners` and `ending`), with the engine Seating `seating` and
+    the names of its seat rows `seats` (for a row read without its options: a seat link's)."""
+    return result_words(seating, seat_row_names(seats), game.winners, game.ending)
 
 
 def row_result_words(game, seats):
-    """The result of a finished game's row (its `winners`), with the names of its seat rows `seats`."""
-    return result_words(row_seating(game), seat_row_names(seats), game.winners)
+    """The result of a finished game's row, with the names of its seat rows `seats`."""
+    return game_result_words(row_seating(game), game, seats)
+
+
+def game_result_answer(seating, game, seats):
+    """The API's `result` of a game row (None before its end), with the engine Seating `seating` and the names
+    of its seat rows `seats`."""
+    if game.status != STATUS_OVER or game.winners is None:
+        return None
+    return result_answer(seating, seat_row_names(seats), game.winners, game.ending)
 
 
 def row_result_answer(game, seats):
     """The API's `result` of a game row (None before its end), with the names of its seat rows `seats`."""
-    return None if game.winners is None else result_answer(row_seating(game), seat_row_names(seats), game.winners)
+    return game_result_answer(row_seating(game), game, seats)
 
 
 def row_seating(game):
     return find_game(game.game).seating(game.players, game.options)
 
-
-def state_result_answer(state, seats):
-    """The API's `result` of an engine state (None before its end), with the names of its seat rows `seats`."""
-    result = state.result()
-    return None if result is None else result_answer(state.seats, seat_row_names(seats), result.sides)

@@ -6,7 +6,8 @@ from engine import EngineError
 from engine.cards import SUIT_NAMES, display, is_card
 
 from ..context import external_url
-from ..result_words import state_result_words
+from ..models import STATUS_OVER
+from ..result_words import game_result_words
 from .next_game import next_game
 from .notify import game_context, reply_context, turn_picture
 from .seats import seat_path
@@ -64,9 +65,10 @@ def spoken_words(move):
     return " ".join(display(word) if is_card(word) else word for word in str(move).split(" "))
 
 
-def whose_move(state, seats, seat):
-    """`It is Bob's move now, not yours.`, or that the game is over; None when the move is `seat`'s."""
-    if state.over:
+def whose_move(state, seats, seat, over=False):
+    """`It is Bob's move now, not yours.`, or that the game is over (by its rules, or `over` outside them); None
+    when the move is `seat`'s."""
+    if over or state.over:
         return "The game is over."
     if not state.to_move:
         return "The next deal is being dealt."
@@ -84,7 +86,7 @@ def answer_context(session, game, seats, seat, state):
     acting = next((s for s in state.to_move if state.controller(s) == seat.seat), seat.seat)
     waiting = next_game(session, seat)
     return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
-                result=state_result_words(state, seats) if state.over else None,
-                whose_move=whose_move(state, seats, seat.seat),
+                result=game_result_words(state.seats, game, seats) if game.status == STATUS_OVER else None,
+                whose_move=whose_move(state, seats, seat.seat, game.status == STATUS_OVER),
                 next_game=waiting and {"words": waiting.words, "url": external_url(waiting.path)},
                 **turn_picture(state, seats, seat.seat, acting), **reply_context(game, state, seat))

@@ -13,7 +13,8 @@ from . import notify, snapshots
 from .auto import automatic_move
 from .errors import BadInput, Conflict, NotFound
 from .games import queue_robot_if_due
-from .record import deal_while_awaited, load_events, lock_game, save_summary, store_event, sync_summary
+from .record import (deal_while_awaited, load_events, lock_game, save_summary, store_event, summary_notes,
+                     sync_summary)
 from .seat_settings import push_past_vacation
 from .seats import open_link, seats_of
 
@@ -168,7 +169,7 @@ def apply_move(session, game, state, seats, player_seat, move, by=None):
     deal_while_awaited(session, game, state)
     if game.status == STATUS_PAUSED:
         game.status = STATUS_ACTIVE
-    sync_summary(game, state)
+    sync_summary(game, state, summary_notes(session, game, state))
     if game.to_move:   # a turn that comes while its player is away falls due after their return
         push_past_vacation(game, seats[state.controller(game.to_move[0])])
     notify.queue_move_mails(session, game, state, seats, seats[player_seat], told,

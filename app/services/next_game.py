@@ -1,8 +1,8 @@
 """The next game waiting: how many of a person's other games await their move, and the most urgent one.
 
-A narrow query on the indexed `seat.email` (the person's seats in active games, with only what says whose turn
-it is, nearest deadline first), then the seats of the most urgent game alone, for its label: a person with
-hundreds of games costs a few small rows each, not every seat of every game.
+A narrow query on the indexed `seat.email` (the person's seats in active games, not those they left, with only
+what says whose turn it is, nearest deadline first), then the seats of the most urgent game alone, for its
+label: a person with hundreds of games costs a few small rows each, not every seat of every game.
 """
 
 from dataclasses import dataclass
@@ -18,7 +18,8 @@ from .notify import game_label
 from .seats import seat_path, seat_to_move, seats_of
 
 WAITING = (select(Game.id, Game.game, Game.players, Game.options, Game.to_move, Game.due_at, Seat.seat)
-           .join(Seat, Seat.game_id == Game.id).where(Game.status == STATUS_ACTIVE)
+           .join(Seat, Seat.game_id == Game.id)
+           .where(Game.status == STATUS_ACTIVE, Seat.robot.is_(None))          # not a seat its person left
            .order_by(Game.due_at.is_(None), Game.due_at, Game.id))
 
 

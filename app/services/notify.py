@@ -7,7 +7,7 @@ from ..context import external_url, settings
 from ..deal_story import deal_story
 from ..present import (choices_words, deadline_words, duration_words, hand_order, move_label, names_words,
                       position_words, suit_words)
-from ..result_words import state_result_words
+from ..result_words import game_result_words
 from .clock import utcnow
 from .mail import drop_turn_mails, queue_mail
 from .seats import reply_address, seat_path
@@ -32,11 +32,17 @@ def game_label(title, seats, seat):
 
 
 def people(seats):
+    """The persons at the table: not robots, nor those who left the game (a robot plays for them now)."""
+    return [seat for seat in seats.values() if seat.email and seat.robot is None]
+
+
+def everyone(seats):
+    """Every person who played the game, those who left it too: whom its end is told."""
     return [seat for seat in seats.values() if seat.email]
 
 
 def creator_of(game, seats):
-    return next(seat for seat in people(seats) if seat.email == game.creator_email)
+    return next(seat for seat in everyone(seats) if seat.email == game.creator_email)
 
 
 def seat_context(game, seats, seat):
@@ -118,16 +124,18 @@ def deal_end_context(game, state, seats, seat, number):
 
 
 def game_over_context(game, state, seats, seat):
-    """A game-over mail's context for `seat`."""
+    """A game-over mail's context for `seat` (`game`'s row holds the result: app.record.sync_summary)."""
+    answerable = settings().inbound_domain and seat.robot is None    # "rematch yes"; one who left cannot act
     return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
-                result=state_result_words(state, seats), scores=named_scores(state.seats, seats, state.scores),
-                **({"reply_to": reply_address(seat, game.seq)} if settings().inbound_domain else {}))  # rematch yes
+                result=game_result_words(state.seats, game, seats), left=seat.left,
+                scores=named_scores(state.seats, seats, state.scores),
+                **({"reply_to": reply_address(seat, game.seq)} if answerable else {}))
 
 
 def queue_game_over(session, game, state, seats):
-    """The result to every person."""
+    """The result to every person, those who left the game too."""
     title = find_game(game.game).title
-    for seat in people(seats):
+    for seat in everyone(seats):
         queue_mail(session, "game_over", seat.email, f"{game_label(title, seats, seat)}: the game is over",
                    game_over_context(game, state, seats, seat), game_id=game.id, seat=seat.seat, seq=game.seq)
 

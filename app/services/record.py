@@ -8,6 +8,7 @@ from sqlalchemy import bindparam, insert, select, update
 from engine import AWAITING_DEAL, AWAITING_MOVE, deal_event, replay
 
 from .. import positions
+from ..outcome import leaving_notes, outcome
 from ..context import settings
 from ..models import STATUS_ACTIVE, STATUS_OVER, Event, Game
 from .clock import utcnow
@@ -20,8 +21,8 @@ EVENTS_BETWEEN = (select(EVENTS.data)
                   .where(EVENTS.game_id == bindparam("game_id"), EVENTS.seq > bindparam("after"),
                          EVENTS.seq <= bindparam("upto"))
                   .order_by(EVENTS.seq))
-SUMMARY_COLUMNS = ("seq", "status", "awaiting", "to_move", "scores", "winner", "winners", "due_at", "remind_at",
-                   "finished_at")
+SUMMARY_COLUMNS = ("seq", "status", "awaiting", "to_move", "scores", "winner", "winners", "ending", "due_at",
+                   "remind_at", "finished_at")
 SUMMARY_UPDATE = update(Game.__table__).where(Game.__table__.c.id == bindparam("game_id"))
 LAST_SEQ = 2 ** 31 - 1   # the largest seq the column holds
 
@@ -66,16 +67,18 @@ def deal_while_awaited(session, game, state):
         store_event(session, game, deal_event(deck))
 
 
-def sync_summary(game, state):
-    """Copy whose turn, the scores, the result and the deadline from the state to the row."""
+def sync_summary(game, state, notes=()):
+    """Copy whose turn, the scores, the result and the deadline from the state and the log's leaving `notes`
+    (app.outcome: pass them whenever they may decide the result) to the row."""
     now = utcnow()
-    game.awaiting = state.awaiting
-    game.to_move = list(state.to_move) if state.awaiting == AWAITING_MOVE else []
+    ended = outcome(state, notes)
+    game.awaiting = None if ended.over else state.awaiting
+    game.to_move = list(state.to_move) if state.awaiting == AWAITING_MOVE and not ended.over else []
     game.scores = list(state.scores)
-    game.winner = state.winner
-    result = state.result()
-    game.winners = list(result.sides) if result else None
-    if state.over:
+    game.winner = ended.winner
+    game.winners = None if ended.sides is None else list(ended.sides)
+    game.ending = ended.ending
+    if ended.over:
         game.status = STATUS_OVER
         game.finished_at = game.finished_at or now
         game.due_at = None
@@ -97,6 +100,12 @@ def save_summary(session, game):
     values = {name: getattr(game, name) for name in SUMMARY_COLUMNS}
     session.connection().execute(SUMMARY_UPDATE, {"game_id": game.id, **values})
     session.expunge(game)
+
+
+def summary_notes(session, game, state):
+    """The leaving notes `sync_summary` needs now: those of the whole log once the rules ended the game (a
+    resigned side never wins), none before (no move changes what they decided)."""
+    return leaving_notes(load_events(session, game.id)) if state.over else ()
 
 
 def full_move_time(game, now):

@@ -276,4 +276,6 @@ def stand_in(seat, answer):
     """Who sits in `seat`'s place in the rematch: its person, or whom the offerer put there."""
     if answer is not None and answer.answer == NO:
         return SeatSpec(name=answer.stand_in_name, email=answer.stand_in_email, robot=answer.stand_in_robot)
+    if seat.left:      # its person left the game: the robot that played for them plays again, mailing nobody
+        return SeatSpec(name=f"Robot for {seat.name}"[:40], email=None, robot=seat.robot)
     return SeatSpec(name=seat.name, email=seat.email, robot=seat.robot)

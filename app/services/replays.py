@@ -7,6 +7,7 @@ from engine.cards import display, is_card
 from engine.record import ReplayError, fold, parse_line, start_state
 
 from ..deal_story import deal_story, holder_names
+from ..outcome import ABANDONED, ENDED, HANDED_OVER, RESIGNED, leaving_notes, outcome
 from ..present import hand_order, move_label, names_words
 from ..result_words import result_words
 from .errors import BadInput
@@ -25,6 +26,10 @@ RECORD_DEPTH = 3                     # an event holds a list (the pack) or an ob
 RECORD_LARGEST_NUMBER = 10 ** 9
 TOO_LONG = (f"this record is longer than {RECORD_CHARACTERS:,} characters: a finished game's record is some tens "
             "of kilobytes")
+# The questions of leaving a game (app.services.leaving), noted so that open tables show them.
+LEAVING_QUESTIONS = {"concede_asked": "asks their partners to concede the game", "abandon_proposed":
+                     "proposes to abandon the game", "abandon_agreed": "agrees to abandon the game",
+                     "abandon_declined": "declines to abandon the game"}
 PLAYERS_NOTE = "players"   # a note naming each seat's player: {"type": "note", "kind": "players", "names": [...]}
 
 
@@ -78,19 +83,26 @@ def tell(events, names, seat, numbers, told_events=None):
     told_events = without_removed(told_events) if secret else None
     state = replay(events[:numbers.start - 1]) if numbers.start > 1 else None
     view = None if state is None else state.view(seat)
+    notes = leaving_notes(events[:numbers.start - 1])
     for number in numbers:
         event = events[number - 1]
         before = None if state is None else (view, state.held())
         action = (state.action_words(event["seat"], event["move"])
                   if state is not None and event.get("type") == "move" and is_card(event["move"]) else None)
+        was_over = state is not None and outcome(state, notes).over
         if state is None:
             state = replay(events[:1])
             view = state.view(seat)
         elif event.get("type") != "note":     # a note changes nothing the rules know: the view stays
             apply_event(state, event)
             view = state.view(seat)
+        notes += leaving_notes([event])
+        ended = outcome(state, notes)
         hidden = state.hidden_from(seat) if secret else set()
-        yield told(event, (told_events or events)[number - 1], number, before, state, view, names, hidden, action)
+        entry = told(event, (told_events or events)[number - 1], number, before, state, view, names, hidden, action)
+        if ended.over and not was_over:
+            entry["lines"].append(f"The game is over: {result_words(state.seats, names, ended.sides, ended.ending)}.")
+        yield entry
 
 
 def told(event, shown, number, before, state, after, names, hidden, action=None):
@@ -126,8 +138,6 @@ def told(event, shown, number, before, state, after, names, hidden, action=None)
                          f"{side_scores(after, names, finished.get('scores') or after['scores'])}.")
         elif after["scores"] != view_before["scores"]:
             lines.append(f"Scores now: {side_scores(after, names, after['scores'])}.")
-    if after.get("over") and not (before is not None and before[0].get("over")):
-        lines.append(f"The game is over: {result_words(state.seats, names, after['result']['sides'])}.")
     return {"number": number, "lines": lines, "finished": finished, "story": story}
 
 
@@ -158,6 +168,16 @@ def note_words(note, names):
         return f"{who} says at the table: {note.get('text')}"
     if kind == TALK_REMOVED:
         return "The creator removed a message."
+    if kind == HANDED_OVER:
+        return f"{who} hands their seat to a robot for the rest of the game."
+    if kind == RESIGNED:
+        return f"{who} resigns: a robot plays their seat from here."
+    if kind == ABANDONED:
+        return "Every player agrees to abandon the game."
+    if kind == ENDED:
+        return f"The creator ends the game: {note.get('deadlines')} deadlines passed without anyone moving."
+    if kind in LEAVING_QUESTIONS:
+        return f"{who} {LEAVING_QUESTIONS[kind]}."
     return "A note in the record" + (f": {kind}." if kind else ".")
 
 
@@ -199,11 +219,14 @@ def read_finished_record(text):
         state = fold(numbered)
     except EngineError as error:
         raise BadInput(f"this record does not replay: {error}", "bad_record") from None
-    if not state.over:
-        raise BadInput("this record's game is not over: only a finished game can be replayed here", "not_over")
     for line, event in numbered:
         if event.get("type") == "note" and event.get("kind") == PLAYERS_NOTE:
             check_players_note(event, state, line)
+        resigned = event.get("type") == "note" and event.get("kind") == RESIGNED
+        if resigned and event.get("seat") not in state.player_seats():
+            raise BadInput(f"line {line}: a resigned note names a player's seat", "bad_record")
+    if not outcome(state, leaving_notes(event for _, event in numbered)).over:
+        raise BadInput("this record's game is not over: only a finished game can be replayed here", "not_over")
     return [event for _, event in numbered]
 
 

@@ -31,8 +31,11 @@ class SeatLink:
     seats: dict
 
 
-def open_link(session, token, lock=False):
+def open_link(session, token, lock=False, read_only=False):
     """The SeatLink behind a seat token, read in one query; Forbidden (one message) if tampered, revoked or unknown.
+
+    A seat whose person left the game (handed it to a robot, or resigned) is a robot's now: its link opens
+    the table to read (`read_only`), and nothing else.
 
     With `lock`, the game row is locked for the transaction (PostgreSQL;
     SQLite's write transactions hold the whole database already). The seat
@@ -47,7 +50,7 @@ def open_link(session, token, lock=False):
     rows = session.execute(LOCKED_TABLE if lock else TABLE, {"game_id": game_id}).all()
     seats = {seat.seat: seat for _, seat in rows}
     seat = seats.get(number)
-    if seat is None or seat.robot is not None or seat.link_version != version:
+    if seat is None or seat.link_version != version or (seat.robot is not None and not (read_only and seat.left)):
         raise Forbidden(REJECTED)
     return SeatLink(rows[0][0], seat, seats)
 

@@ -36,7 +36,7 @@ class Table:
 def open_seat(token):
     """The Table behind a seat link; Forbidden if the link is bad."""
     with database().reading() as session:
-        link = open_link(session, token)
+        link = open_link(session, token, read_only=True)
         state = snapshots.state_at(session, link.game.id, link.game.seq)
         return Table(link.game, link.seat, link.seats, state)
 
@@ -69,7 +69,7 @@ def seat_position(token):
     if position is not None and position.versions.get(number, -1) > version:
         raise Forbidden(REJECTED)          # a link replaced since
     with database().reading() as session:
-        link = open_link(session, token)
+        link = open_link(session, token, read_only=True)   # a seat whose person left still reads its table
     positions.publish(link.game.id, link.game.seq, link.game.status,
                       {seat.seat: positions.version_of(seat) for seat in link.seats.values()})
     return {"seq": link.game.seq, "status": link.game.status}

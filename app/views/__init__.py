@@ -6,7 +6,7 @@ from ..services.errors import ServiceError
 
 
 def register(app):
-    from . import api, consent, mailbox, new_links, pages, records, rematch, seat_settings, table, talk, watch
+    from . import api, consent, leave, mailbox, new_links, pages, records, rematch, seat_settings, table, talk, watch
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(consent.bp)
@@ -18,6 +18,7 @@ def register(app):
     app.register_blueprint(watch.bp)
     app.register_blueprint(talk.bp)
     app.register_blueprint(rematch.bp)
+    app.register_blueprint(leave.bp)
     if app.extensions["cachette"]["config"].dev_mailbox:
         app.register_blueprint(mailbox.bp)
 

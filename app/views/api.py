@@ -1,6 +1,7 @@
 """The JSON API (documented in app/openapi.json, served at /api/openapi.json)."""
 
 import json
+from dataclasses import asdict
 from functools import lru_cache
 from pathlib import Path
 
@@ -10,10 +11,10 @@ from engine import all_games, shown
 from engine.robots import robot_levels
 
 from .. import limits
-from ..context import external_url
+from ..context import database, external_url
 from ..presence import note_present_by_link
-from ..result_words import state_result_answer
-from ..services import downloads, games, moves, tables, talk, watching
+from ..result_words import game_result_answer
+from ..services import downloads, games, leaving, moves, tables, talk, watching
 from ..services.errors import BadInput
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -83,8 +84,14 @@ def json_lines_answer(events, game_id):
 def seat_answer(table):
     return {"game_id": table.game.id, "status": table.game.status, "seat": table.seat.seat,
             "seq": table.game.seq, "due_at": table.game.due_at.isoformat() if table.game.due_at else None,
-            "result": state_result_answer(table.state, table.seats), "view": table.view,
-            "messages": talk.seat_messages(table)}
+            "result": game_result_answer(table.state.seats, table.game, table.seats), "view": table.view,
+            "messages": talk.seat_messages(table), "leaving": leaving_json(table)}
+
+
+def leaving_json(table):
+    """The seat view's `leaving`: who left, the open questions, and what the seat may do now."""
+    with database().reading() as session:
+        return asdict(leaving.leaving_of(session, table.game, table.seats, table.seat, table.state))
 
 
 @bp.get("/seats/<token>")

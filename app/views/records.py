@@ -7,6 +7,7 @@ from engine import find_game
 from engine.cards import display
 
 from .. import csrf, limits
+from ..models import STATUS_OVER
 from ..present import names_words
 from ..result_words import result_words
 from ..services import downloads, replays
@@ -27,10 +28,12 @@ def seat_record_text(token):
                                 None if copy is events else copy))
     for entry, shown in zip(entries, copy):
         entry["lines"][:1] = [first_line(shown, entry["lines"][0])]
-    text = render_template("pages/record.txt", title=table.title, players=names_words(names), over=view["over"],
+    over = table.game.status == STATUS_OVER
+    text = render_template("pages/record.txt", title=table.title, players=names_words(names), over=over,
                            game=view["game"], names=names, reader=names[table.seat.seat], entries=entries,
                            scores=replays.side_scores(view, names, view["scores"]),
-                           result=view["over"] and result_words(table.state.seats, names, view["result"]["sides"]))
+                           result=over and result_words(table.state.seats, names, table.game.winners,
+                                                        table.game.ending))
     return Response(text, mimetype="text/plain",
                     headers={"Content-Disposition": f'attachment; filename="cachette-{table.game.id}.txt"'})
 

@@ -6,6 +6,7 @@ from engine.cards import is_card
 
 from .. import csrf
 from ..deal_story import table_story
+from ..models import STATUS_OVER
 from ..presence import note_present_by_link
 from ..result_words import result_words
 from ..present import clock_words, deadline_words, hand_order
@@ -15,6 +16,7 @@ from ..services.errors import BadInput, Conflict
 from ..services.news import moves_since
 from .fields import whole_number
 from .history import finished_deals_html
+from .leave import leaving_of
 
 bp = Blueprint("table", __name__)
 ANNOUNCED_MOVES = 12       # a table left further behind is told only the latest events
@@ -96,12 +98,13 @@ def table_context(table):
     """Everything the table's templates read: the page and its live part alike."""
     view = table.view
     names = seat_names(table)
+    over = table.game.status == STATUS_OVER       # by the rules, or by a player's leaving (app.outcome)
     controls = view.get("controls") or [table.seat.seat]
     hands = view.get("hands") or []
     my_hands = [(seat, hands[seat] if seat < len(hands) and hands[seat] is not None else
                  (view.get("hand") if seat == table.seat.seat else None)) for seat in controls]
     my_hands = [(seat, None if hand is None else hand_order(hand)) for seat, hand in my_hands]
-    legal = view.get("legal") or []
+    legal = [] if over or table.seat.left else view.get("legal") or []    # one who left moves no more
     acting = view["to_move"][0] if legal and view.get("to_move") else None
     in_front = {}
     for seat, card in view.get("table") or []:
@@ -111,13 +114,14 @@ def table_context(table):
         legal_actions=[move for move in legal if not is_card(move)], hints=table.state.hints(),
         action_words=(lambda move: table.state.action_words(acting, move)),
         story=table_story(view, names, controls),
-        result=result_words(table.state.seats, names, view["result"]["sides"]) if view["over"] else None,
+        over=over, to_move=[] if over else view["to_move"],    # a game ended outside its rules awaits nobody
+        result=result_words(table.state.seats, names, table.game.winners, table.game.ending) if over else None,
         token=request.view_args["token"], ring=seat_ring(table.state.seat_count, table.seat.seat), in_front=in_front,
         deadline=deadline_words(table.game.due_at, utcnow(), table.seat.time_zone),
         clock=clock_words(table.game, mover_of(table), table.seat.time_zone, utcnow()),
         history=finished_deals_html(table.game.id, view["game"], table.seat.seat, view.get("history") or [], names,
                                     view["sides"] if view["partnerships"] else None),
-        messages=talk.seat_messages(table), is_creator=talk.is_creator(table),
+        messages=talk.seat_messages(table), is_creator=talk.is_creator(table), leaving=leaving_of(table),
     )
 
 

@@ -102,12 +102,14 @@ PAGE_ROUTES = {
     ("/s/<token>/talk/remove", "POST"): ["seq"], ("/s/<token>/talk/watchers", "POST"): ["watched"],
     ("/s/<token>/rematch", "POST"): [], ("/s/<token>/rematch/answer", "POST"): ["answer"],
     ("/s/<token>/rematch/fill", "POST"): ["seat", "with", "name", "email"],
+    ("/s/<token>/leave/<step>", "GET"): [], ("/s/<token>/hand-over", "POST"): [], ("/s/<token>/resign", "POST"): [],
+    ("/s/<token>/concede", "POST"): ["agree"], ("/s/<token>/abandon", "POST"): ["agree"], ("/s/<token>/end", "POST"): [],
 }
 FINISHED = (Path(__file__).resolve().parents[1] / "golden" / "alouette" / "full_game_4.jsonl").read_text()
 ODD_VALUES = ["", " ", "0", "1", "4", "-1", "²", "٣", "9" * 5000, "1_0", "0x1", "1e9", "\x00", "a\x1bb", "\ud7ff",
               "[" * 2000, "on", "pass", "double", "5H", "10♥", "JK", "UTC", "Europe/Paris", "Mars/Olympus",
               "each", "digest", "none", "away", "person", "random", "strong", "robot", "pause", "24h", "1h",
-              "quinto", "ann@example.org", "Ann", "One-Click", "x" * 3000]
+              "quinto", "ann@example.org", "Ann", "One-Click", "yes", "no", "x" * 3000]
 RECORDS = [FINISHED, FINISHED + '{"type": "note", "kind": "timeout", "seat": 0}\n' * 1001, "[" * 50_000 + "]" * 50_000,
            '{"type": "start", "game": "quinto", "seats": ' + "9" * 5000 + "}",
            '{"type": "start", "game": "quinto", "seats": 4, "dealer": ' + "1" * 1500 + "}", "not json"]
@@ -156,7 +158,7 @@ def real_values(client, app):
     return {
         "<token>": [token_of(path), token_for(game.id, 0), confirmation_token("cy@example.org"), watch,
                     unsubscribe_token(keys, "ann@example.org"), my_games_token(keys, "ann@example.org")],
-        "<name>": ["quinto", "sueca", "primero"], "<game_id>": [game.id],
+        "<name>": ["quinto", "sueca", "primero"], "<game_id>": [game.id], "<step>": ["hand-over", "resign", "abandon", "end"],
         "<int(max=2147483647):mail_id>": [str(mail.id) for mail in mails()[:3]] + ["0", "99999999999999999999"],
         "csrf": [csrf_from(client.get("/replay").get_data(as_text=True))],
     }

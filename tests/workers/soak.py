@@ -24,9 +24,9 @@ from app.config import Config
 from app.context import settings
 from app.links import seat_token
 from app.models import MAIL_CLAIMED, MAIL_QUEUED, MAIL_SENT
+from app.outcome import log_outcome
 from app.services import games
 from app.services.seats import seats_of
-from engine import replay
 from workers.outbox import close_sender
 from workers.web import attach
 
@@ -121,6 +121,8 @@ class Soak:
         for step in range(steps):
             if midway is not None and step == steps // 2:
                 midway()
+            if step == steps // 4:
+                self.leave()
             for game_id, tokens in self.random.sample(sorted(self.games.items()), len(self.games)):
                 status, seat = self.call("GET", f"/api/seats/{tokens['ann']}")
                 assert status == 200, seat
@@ -137,6 +139,17 @@ class Soak:
                         assert status in (409, 422), (status, answer)   # a robot or the sweep moved first
                 elif tokens["bo"] is not None:
                     self.bring_forward(game_id, seat["seq"])
+
+    def leave(self):
+        """Players leave two games, so that the proof that every log replays to its row covers endings outside
+        the rules: Bo hands his seat to a robot in the first game he sits in, and Ann resigns the last game (her
+        partner is a robot, so her side concedes and the game is over)."""
+        ids = sorted(self.games)
+        bo = next((self.games[game_id]["bo"] for game_id in ids if self.games[game_id]["bo"]), None)
+        answers = [self.call("POST", f"/api/seats/{self.games[ids[-1]]['ann']}/resign", {})]
+        if bo is not None:
+            answers.append(self.call("POST", f"/api/seats/{bo}/hand-over", {}))
+        assert all(status in (201, 409) for status, _ in answers), answers    # 409: that game was over already
 
     def bring_forward(self, game_id, seq):
         """Make Bo's (or anyone's) person deadline due now, if the game has not moved since `seq`."""
@@ -184,15 +197,18 @@ class Soak:
         timeouts = Counter((game_id, data.get("due_at")) for game_id, logged in events.items()
                            for _, data in logged if data.get("type") == "note" and data.get("kind") == "timeout")
         assert all(count == 1 for count in timeouts.values()), timeouts.most_common(2)
-        # Every game's log replays to its summary row.
+        # Every game's log replays to its summary row: the rules' state, then the notes of players leaving.
         for game_id, logged in events.items():
-            state = replay([data for _, data in logged])
+            state, ended = log_outcome([data for _, data in logged])
             row = rows[game_id]
-            scores = row.scores if isinstance(row.scores, list) else json.loads(row.scores)
-            to_move = row.to_move if isinstance(row.to_move, list) else json.loads(row.to_move)
-            assert (row.seq, row.awaiting, scores, row.winner) == (len(logged) - 1, state.awaiting,
-                                                                   list(state.scores), state.winner), game_id
-            assert to_move == (list(state.to_move) if state.awaiting == "move" else []), game_id
+            scores, to_move, winners, ending = (json.loads(value) if isinstance(value, str) else value
+                                                for value in (row.scores, row.to_move, row.winners, row.ending))
+            awaiting = None if ended.over else state.awaiting
+            assert (row.seq, row.awaiting, scores, row.winner) == (len(logged) - 1, awaiting,
+                                                                   list(state.scores), ended.winner), game_id
+            sides = None if ended.sides is None else list(ended.sides)
+            assert (row.status == "over", winners, ending) == (ended.over, sides, ended.ending), game_id
+            assert to_move == (list(state.to_move) if awaiting == "move" else []), game_id
         # No mail sent twice, and every mail sent arrived.
         arrived = Counter(self.smtp.recorder.message_ids())
         assert all(count == 1 for count in arrived.values()), arrived.most_common(2)

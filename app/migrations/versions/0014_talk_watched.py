@@ -1,14 +1,14 @@
 """Table talk on the watch page: whether a seat's person lets watchers read their messages.
 
 Revision ID: 0014
-Revises: 0012
+Revises: 0013
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0014"
-down_revision = "0012"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 
