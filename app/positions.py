@@ -27,7 +27,7 @@ TTL = 300
 # A status only moves forward at one seq (a game is confirmed, then moves; a pause is a new event).
 STATUS_RANK = {STATUS_UNCONFIRMED: 0, STATUS_ACTIVE: 1, STATUS_PAUSED: 2, STATUS_OVER: 3}
 MEMORY_LIMIT = 10_000   # games kept in memory before the expired ones are forgotten
-ROBOT = -1   # the link version kept for a seat a robot plays: no link of it is good
+ROBOT = -1   # the link version kept for a robot's seat: no link of it is good
 
 # KEYS[1]: the game's key; ARGV: seq, rank, status, ttl, then seat/version pairs. The value is one string,
 # "seq rank status seat=version ...", so that a poll reads it with one GET and parses one word list. Moves the
@@ -89,7 +89,8 @@ def publish_noted(info):
 
 
 def version_of(seat):
-    return ROBOT if seat.robot is not None else seat.link_version
+    """The link version kept for `seat`: ROBOT for a robot's, but a person who left still reads with theirs."""
+    return ROBOT if seat.robot is not None and not seat.left else seat.link_version
 
 
 def publish(game_id, seq, status, versions):

@@ -113,8 +113,11 @@ def names_words(names):
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}" if names else ""
 
 
-def player_words(name, robot):
-    """A player as a list of players names them: `Hal (robot)`, but `Robot 2` alone, whose name says it."""
+def player_words(name, robot, left=None):
+    """A player as a list of players names them: `Hal (robot)`, but `Robot 2` alone, whose name says it; a
+    person who left (`left`: how, app.outcome) as `Cy (resigned: a robot plays on)`."""
+    if left:
+        return f"{name} ({'resigned' if left == 'resigned' else 'left'}: a robot plays on)"
     return f"{name} (robot)" if robot and "robot" not in name.lower() else name
 
 

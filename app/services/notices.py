@@ -29,6 +29,6 @@ def queue_left(session, game, seats, headline, news, only=None, skip=None, also=
     told = [seat for seat in people(seats) if (only is None or seat.seat in only) and seat is not skip]
     for seat in told + [seat for seat in also if seat not in told]:
         context = seat_context(game, seats, seat)
-        context.update(news=news)
+        context.update(news=news, left=bool(seat.left))   # one who left has no mail settings to change
         queue_mail(session, "leaving", seat.email, f"{game_label(context['title'], seats, seat)}: {headline}",
                    context, game_id=game.id, seat=seat.seat, seq=game.seq)

@@ -80,6 +80,7 @@ def test_handing_over_asks_first_makes_the_seat_a_robots_and_keeps_the_table_rea
 
     page = client.get(f"/s/{bob}")
     assert page.status_code == 200 and "You handed your seat to a robot" in page.get_data(as_text=True)
+    assert "Bob (left: a robot plays on)" in page.get_data(as_text=True)
     assert 'action="/s/' + bob + '/move"' not in page.get_data(as_text=True)
     assert client.get(f"/api/seats/{bob}/position").status_code == 200
     assert "Bob handed their seat to a robot" in client.get(f"/s/{token_for(game.id, 0)}").get_data(as_text=True)
@@ -165,6 +166,11 @@ def test_a_partner_who_declines_at_the_table_hands_the_askers_seat_to_a_robot(cl
     assert notes_of(game.id, "handed_over") == [{"type": "note", "kind": "handed_over", "seat": 1}]
     told = mails(game_id=game.id, kind="leaving")[1:]
     assert sorted(mail.recipient for mail in told) == [f"{name}@example.org" for name in ("ann", "bob", "cy", "di")]
+    to_bob = next(mail for mail in told if mail.recipient == "bob@example.org")
+    assert "/mail" not in text_of(to_bob)                          # no settings for a seat Bob left
+    assert all("/mail" in text_of(mail) for mail in told if mail is not to_bob)
+    players = client.get(f"/s/{token_for(game.id, 0)}").get_data(as_text=True)
+    assert "Bob (left: a robot plays on)" in players
     move = client.post(f"/api/seats/{bob}/moves", json={"move": "pass", "seq": game_row(game.id).seq})
     assert move.status_code == 403
 

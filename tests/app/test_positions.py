@@ -10,6 +10,7 @@ from sqlalchemy import event
 
 from app import create_app, positions
 from app.context import database
+from app.services import leaving
 from app.services.new_links import send_new_link
 
 from app_helpers import csrf_from, game_row, people_game, token_for
@@ -86,6 +87,19 @@ def test_a_replaced_link_is_refused_from_the_kept_position_and_the_new_one_answe
     assert poll(client, old).status_code == 403
     assert poll(client, new).json["seq"] == game.seq
     assert poll(client, old).status_code == 403
+    assert queries.count == 0
+
+
+def test_a_person_who_left_polls_from_the_kept_position_and_a_robots_seat_never_does(kept_in):
+    client = kept_in.test_client()
+    game, path = people_game()
+    token = path.split("/")[2]
+    poll(client, token)
+    leaving.hand_over(token)
+    assert positions.kept(game.id).versions[2] == positions.ROBOT      # a robot's seat from the start
+    seq = game_row(game.id).seq
+    queries = Queries(database().engine)
+    assert poll(client, token).json == {"seq": seq, "status": "active"}
     assert queries.count == 0
 
 
