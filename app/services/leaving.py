@@ -16,6 +16,7 @@ Each ending is a note in the log (app.outcome); the questions and their answers 
 """
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import delete, select, update
 
@@ -116,16 +117,27 @@ def resign_outcome_words(state, seats, seat):
 
 def idle_deadlines(session, game):
     """How many deadlines passed in a row, up to now, without any person moving (a robot moved, or the game
-    paused, for the absent): the timeouts noted since the last move a person made themselves. The log is read
-    backwards a page at a time, so a game people play costs one short read."""
+    paused, for the absent): the timeouts noted since the last move a person made themselves, and for a game
+    paused by its last one, each move time the pause has lasted since. The log is read backwards a page at a
+    time, so a game people play costs one short read."""
     count, upto = 0, game.seq
     while upto >= 0:
         for event in reversed(load_events(session, game.id, upto=upto, after=upto - IDLE_PAGE)):
             if event["type"] == "move" and "by" not in event:
                 return count
-            count += event["type"] == "note" and event.get("kind") == "timeout"
+            if event["type"] == "note" and event.get("kind") == "timeout":
+                if count == 0 and game.status == STATUS_PAUSED:
+                    count += paused_deadlines(game, event)
+                count += 1
         upto -= IDLE_PAGE
     return count
+
+
+def paused_deadlines(game, timeout):
+    """The deadlines that would have passed since the `timeout` note that paused `game`: one a move time."""
+    missed = datetime.fromisoformat(timeout["due_at"])
+    missed = missed if missed.tzinfo else missed.replace(tzinfo=timezone.utc)
+    return max(0, int((utcnow() - missed) / timedelta(seconds=game.move_time)))
 
 
 def open_requests(session, game_id, state):

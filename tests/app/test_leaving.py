@@ -257,6 +257,23 @@ def test_the_creator_ends_a_game_nobody_moved_in_for_three_deadlines(client, mon
         "ended by its creator after 3 deadlines passed without a move: no result")
 
 
+def test_the_creator_ends_a_game_paused_for_as_long_as_three_deadlines(client, monkeypatch):
+    game = start(people(2) + ROBOTS3[:1], game="one_and_thirty", timeout_policy="pause", move_time="24h")
+    confirm_address("bob@example.org")
+    ann = token_for(game.id, 0)
+    play_robot_turns(game.id)
+    missed = game_row(game.id).due_at
+    assert enforce_deadline(game.id, missed + timedelta(seconds=1)) == "pause"
+    assert game_row(game.id).status == "paused"
+    monkeypatch.setattr(leaving, "utcnow", lambda: missed + timedelta(hours=47))    # 1 deadline, and 1 more
+    assert "End this game" not in client.get(f"/s/{ann}").get_data(as_text=True)
+    assert client.post(f"/api/seats/{ann}/end", json={}).status_code == 409
+    monkeypatch.setattr(leaving, "utcnow", lambda: missed + timedelta(hours=49))    # 1, and 2 more move times
+    assert "End this game" in client.get(f"/s/{ann}").get_data(as_text=True)
+    assert client.post(f"/api/seats/{ann}/end", json={}).status_code == 201
+    assert game_row(game.id).ending == {"kind": "no_moves", "deadlines": 3}
+
+
 def test_only_the_creator_may_end_a_game(client):
     game = game_of(TRIO, "one_and_thirty")
     before = counts()
