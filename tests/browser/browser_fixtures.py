@@ -3,8 +3,10 @@
 Test modules import these by name: a conftest.py here would shadow tests/conftest.py, which the tests import
 as `conftest` (as tests/workers/worker_fixtures.py explains)."""
 
+import json
 import os
 import shutil
+import subprocess
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -22,6 +24,8 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"     # from the npm package axe-core
+ROOT = Path(__file__).resolve().parents[2]
+VNU = ROOT / ".tools" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"    # the Makefile's `vnu`
 SIZES = {"desktop": {"width": 1200, "height": 900}, "phone": {"width": 390, "height": 844}}
 ANN = {"name": "Ann", "email": "ann@example.org"}
 
@@ -93,3 +97,42 @@ def axe_violations(page):
     page.add_script_tag(path=str(AXE))
     return page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations.map(
         v => v.id + ' (' + v.help + '): ' + v.nodes.map(n => n.target.join(' ')).join(', '))""")
+
+
+def pages_checked_by_axe(browser, base, paths, size, shots, prefix):
+    """({name: axe-core's violations}, [names of pages wider than the screen]) for the pages at `paths` ({name:
+    path}) shown at `size`, each photographed into `shots` as `<prefix>-<name>-<size>.png`."""
+    context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
+    page = context.new_page()
+    found, too_wide = {}, []
+    for name, path in paths.items():
+        page.goto(base + path)
+        page.screenshot(path=str(shots / f"{prefix}-{name.replace('_', '-')}-{size}.png"), full_page=True)
+        if page.evaluate("document.documentElement.scrollWidth") > SIZES[size]["width"]:
+            too_wide.append(name)
+        if violations := axe_violations(page):
+            found[name] = violations
+    context.close()
+    return found, too_wide
+
+
+def nu_checker_errors(files):
+    """The Nu HTML checker's errors in the HTML `files`, one line each, in one run (its JVM takes seconds)."""
+    assert VNU.is_file(), f"{VNU} is missing: `make test` installs it (the Makefile's `vnu` step)"
+    assert shutil.which("java"), "no java for the Nu HTML checker: `make test` installs it (the Makefile's `vnu` step)"
+    checked = subprocess.run(["java", "-jar", str(VNU), "--errors-only", "--format", "json", "--stdout",
+                              *map(str, files)], capture_output=True, text=True, timeout=300)
+    assert checked.stdout.startswith("{"), checked.stderr
+    return [f"{Path(message.get('url', '')).stem} line {message.get('lastLine')}: {message['message']} "
+            f"[{' '.join(message.get('extract', '').split())}]" for message in json.loads(checked.stdout)["messages"]]
+
+
+def saved_pages(browser, base, paths, folder):
+    """The pages at `paths` ({name: path}) as served, saved in `folder` as `<name>.html`: their files."""
+    page = browser.new_page()
+    files = []
+    for name, path in paths.items():
+        files.append(folder / f"{name}.html")
+        files[-1].write_bytes(page.goto(base + path).body())
+    page.close()
+    return files

@@ -6,19 +6,14 @@ The pages are those of one site set up once for the module: games frozen at the 
 through (robots move only when the set-up says), finished games and their replays, the forms, the
 rules of every game, the mail and address pages, and the error pages."""
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 
 from app.context import database, settings
 from app.links import my_games_token, unsubscribe_token
 from app.services import downloads, games, talk
 from app.services.seats import seat_path, seats_of
-from browser_fixtures import (ANN, SIZES, anns_turn, axe_violations, browser, play_until,  # noqa: F401
-                              screenshot_folder, site, started)
+from browser_fixtures import (ANN, SIZES, anns_turn, axe_violations, browser, nu_checker_errors,  # noqa: F401
+                              play_until, screenshot_folder, site, started)
 from conftest import confirm_address, confirmation_token
 from app.present import card_html, move_label, suit_class
 from engine import all_games
@@ -26,8 +21,6 @@ from engine.cards import pack
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-VNU = ROOT / ".tools" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"    # the Makefile's `vnu`
 RULES = sorted(all_games())
 # The pages not answered 200 OK, and their status.
 NOT_OK = {"form-left-empty": 422, "error-bad-seat-link": 403, "error-bad-step": 422, "error-no-such-game": 404,
@@ -185,8 +178,6 @@ def test_axe_finds_no_violation_and_nothing_is_wider_than_the_screen(every_page,
 
 
 def test_the_nu_html_checker_finds_no_error(every_page, browser, tmp_path):
-    assert VNU.is_file(), f"{VNU} is missing: `make test` installs it (the Makefile's `vnu` step)"
-    assert shutil.which("java"), "no java for the Nu HTML checker: `make test` installs it (the Makefile's `vnu` step)"
     base, pages = every_page
     page = browser.new_page()
     files, statuses = [], {}
@@ -197,12 +188,7 @@ def test_the_nu_html_checker_finds_no_error(every_page, browser, tmp_path):
         files[-1].write_bytes(response.body())
     page.close()
     assert statuses == {name: NOT_OK.get(name, 200) for name in pages}
-    # One run for every page: the checker's JVM takes seconds to start.
-    checked = subprocess.run(["java", "-jar", str(VNU), "--errors-only", "--format", "json", "--stdout",
-                              *map(str, files)], capture_output=True, text=True, timeout=300)
-    assert checked.stdout.startswith("{"), checked.stderr
-    errors = [f"{Path(message.get('url', '')).stem} line {message.get('lastLine')}: {message['message']} "
-              f"[{' '.join(message.get('extract', '').split())}]" for message in json.loads(checked.stdout)["messages"]]
+    errors = nu_checker_errors(files)
     assert not errors, "\n".join(errors)
 
 

@@ -3,11 +3,7 @@ in his own browser with his table left open, sees the proposal come and agrees, 
 with no result (on SQLite and PostgreSQL). The pages of leaving (the asking pages, a request to concede, a table of a player who left, the
 creator's end of a dead game) are checked with axe-core at phone and desktop sizes and the Nu HTML checker."""
 
-import json
-import shutil
-import subprocess
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -18,13 +14,12 @@ from app.services import games, leaving
 from app.services.deadlines import enforce_deadline
 from app.services.moves import play_robot_turns
 from app.services.seats import seat_path, seats_of
-from browser_fixtures import SIZES, axe_violations, browser, free_port, screenshot_folder, served, site  # noqa: F401
+from browser_fixtures import (SIZES, browser, free_port, nu_checker_errors, pages_checked_by_axe,  # noqa: F401
+                              saved_pages, screenshot_folder, served, site)
 from conftest import confirm_address, make_config
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-VNU = ROOT / ".tools" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 PEOPLE = [{"name": name, "email": f"{name.lower()}@example.org"} for name in ("Ann", "Bob", "Cy", "Di")]
 
 
@@ -109,18 +104,8 @@ PAGES = ("concede", "asked", "left", "told", "dead", "ask_resign", "ask_end", "a
 @pytest.mark.parametrize("size", SIZES)
 def test_axe_finds_no_violation_on_the_leaving_pages(leaving_site, browser, size, tmp_path):
     base, built = leaving_site
-    shots = screenshot_folder(tmp_path)
-    context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
-    page = context.new_page()
-    found, too_wide = {}, {}
-    for name in PAGES:
-        page.goto(base + built[name])
-        page.screenshot(path=str(shots / f"leave-{name.replace('_', '-')}-{size}.png"), full_page=True)
-        if page.evaluate("document.documentElement.scrollWidth") > SIZES[size]["width"]:
-            too_wide[name] = True
-        if violations := axe_violations(page):
-            found[name] = violations
-    context.close()
+    found, too_wide = pages_checked_by_axe(browser, base, {name: built[name] for name in PAGES}, size,
+                                           screenshot_folder(tmp_path), "leave")
     assert not found, found
     assert not too_wide, too_wide
 
@@ -144,15 +129,5 @@ def test_the_leaving_pages_say_what_happens_in_plain_words(leaving_site, browser
 
 
 def test_the_nu_html_checker_finds_no_error_on_the_leaving_pages(leaving_site, browser, tmp_path):
-    assert VNU.is_file() and shutil.which("java"), "the Nu HTML checker needs .tools and java (`make test`)"
     base, built = leaving_site
-    page = browser.new_page()
-    files = []
-    for name in PAGES:
-        files.append(tmp_path / f"{name}.html")
-        files[-1].write_bytes(page.goto(base + built[name]).body())
-    page.close()
-    checked = subprocess.run(["java", "-jar", str(VNU), "--errors-only", "--format", "json", "--stdout",
-                              *map(str, files)], capture_output=True, text=True, timeout=300)
-    assert checked.stdout.startswith("{"), checked.stderr
-    assert not json.loads(checked.stdout)["messages"]
+    assert not nu_checker_errors(saved_pages(browser, base, {name: built[name] for name in PAGES}, tmp_path))

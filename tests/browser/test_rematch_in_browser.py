@@ -3,11 +3,6 @@
 The rematch section at each step (offer, answer, seats to fill, started, the series' tally) is checked with
 axe-core at phone and desktop sizes and with the Nu HTML checker."""
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 from sqlalchemy import select
 
@@ -16,13 +11,12 @@ from app.models import Rematch
 from app.services import games, rematches
 from app.services.moves import play_robot_turns
 from app.services.seats import seat_path, seats_of
-from browser_fixtures import SIZES, axe_violations, browser, screenshot_folder, site  # noqa: F401
+from browser_fixtures import (SIZES, browser, nu_checker_errors, pages_checked_by_axe, saved_pages,  # noqa: F401
+                              screenshot_folder, site)
 from conftest import confirm_address
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-VNU = ROOT / ".tools" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 TRIO = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"},
         {"name": "Cy", "email": "cy@example.org"}]
 
@@ -104,18 +98,8 @@ PAGES = ("fill", "started", "new_game")
 @pytest.mark.parametrize("size", SIZES)
 def test_axe_finds_no_violation_on_the_rematch_pages(rematch_site, browser, size, tmp_path):
     base, built = rematch_site
-    shots = screenshot_folder(tmp_path)
-    context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
-    page = context.new_page()
-    found, too_wide = {}, {}
-    for name in PAGES:
-        page.goto(base + built[name])
-        page.screenshot(path=str(shots / f"rematch-{name}-{size}.png"), full_page=True)
-        if page.evaluate("document.documentElement.scrollWidth") > SIZES[size]["width"]:
-            too_wide[name] = True
-        if violations := axe_violations(page):
-            found[name] = violations
-    context.close()
+    found, too_wide = pages_checked_by_axe(browser, base, {name: built[name] for name in PAGES}, size,
+                                           screenshot_folder(tmp_path), "rematch")
     assert "Play without Bob: a robot takes the seat" in page_text(browser, base + built["fill"])
     assert "This series so far, games won by each player" in page_text(browser, base + built["started"])
     assert not found, found
@@ -131,15 +115,5 @@ def page_text(browser, url):
 
 
 def test_the_nu_html_checker_finds_no_error_on_the_rematch_pages(rematch_site, browser, tmp_path):
-    assert VNU.is_file() and shutil.which("java"), "the Nu HTML checker needs .tools and java (`make test`)"
     base, built = rematch_site
-    page = browser.new_page()
-    files = []
-    for name in PAGES:
-        files.append(tmp_path / f"{name}.html")
-        files[-1].write_bytes(page.goto(base + built[name]).body())
-    page.close()
-    checked = subprocess.run(["java", "-jar", str(VNU), "--errors-only", "--format", "json", "--stdout",
-                              *map(str, files)], capture_output=True, text=True, timeout=300)
-    assert checked.stdout.startswith("{"), checked.stderr
-    assert not json.loads(checked.stdout)["messages"]
+    assert not nu_checker_errors(saved_pages(browser, base, {name: built[name] for name in PAGES}, tmp_path))

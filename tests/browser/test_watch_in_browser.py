@@ -2,23 +2,17 @@
 once that player lets watchers read their messages, from the player's own browser; the watch page is checked
 with axe-core at phone and desktop sizes and with the Nu HTML checker."""
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 
 from app.services import games, talk, watching
 from app.services.seats import seat_path, seats_of
 from app.context import database
-from browser_fixtures import SIZES, axe_violations, browser, screenshot_folder, site  # noqa: F401
+from browser_fixtures import (SIZES, browser, nu_checker_errors, pages_checked_by_axe, saved_pages,  # noqa: F401
+                              screenshot_folder, site)
 from conftest import confirm_address
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-VNU = ROOT / ".tools" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 PLAYERS = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "bob@example.org"},
            {"robot": "simple"}, {"robot": "simple"}]
 
@@ -69,26 +63,12 @@ def test_a_watcher_sees_live_what_a_player_lets_them_read(watch_site, browser, t
 @pytest.mark.parametrize("size", SIZES)
 def test_axe_finds_no_violation_on_the_watch_page(watch_site, browser, size, tmp_path):
     base, built = watch_site
-    shots = screenshot_folder(tmp_path)
-    context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
-    page = context.new_page()
-    page.goto(base + built["watch"])
-    page.screenshot(path=str(shots / f"watch-{size}.png"), full_page=True)
-    too_wide = page.evaluate("document.documentElement.scrollWidth") > SIZES[size]["width"]
-    violations = axe_violations(page)
-    context.close()
-    assert not violations, violations
+    found, too_wide = pages_checked_by_axe(browser, base, {"watch": built["watch"]}, size,
+                                           screenshot_folder(tmp_path), "watch")
+    assert not found, found
     assert not too_wide
 
 
 def test_the_nu_html_checker_finds_no_error_on_the_watch_page(watch_site, browser, tmp_path):
-    assert VNU.is_file() and shutil.which("java"), "the Nu HTML checker needs .tools and java (`make test`)"
     base, built = watch_site
-    page = browser.new_page()
-    watched = tmp_path / "watch.html"
-    watched.write_bytes(page.goto(base + built["watch"]).body())
-    page.close()
-    checked = subprocess.run(["java", "-jar", str(VNU), "--errors-only", "--format", "json", "--stdout",
-                              str(watched)], capture_output=True, text=True, timeout=300)
-    assert checked.stdout.startswith("{"), checked.stderr
-    assert not json.loads(checked.stdout)["messages"]
+    assert not nu_checker_errors(saved_pages(browser, base, {"watch": built["watch"]}, tmp_path))
