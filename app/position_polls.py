@@ -58,7 +58,8 @@ class PositionPolls:
         """A start_response that keeps the headers of Flask's answer when it is of the kind expected."""
         def learn(status_line, headers, exc_info=None):
             # An answer that sets a cookie is that one browser's: never one to repeat to others.
-            if status_line.split(" ", 1)[0] == str(kind[0]) and all(name.lower() != "set-cookie" for name, _ in headers):
+            sets_cookie = any(name.lower() == "set-cookie" for name, _ in headers)
+            if status_line.split(" ", 1)[0] == str(kind[0]) and not sets_cookie:
                 with self.lock:
                     self.learnt[kind] = [(name, value) for name, value in headers if name.lower() not in PER_ANSWER]
             return start_response(status_line, headers, exc_info)
