@@ -21,8 +21,7 @@ def ask(token, step):
         abort(404)
     table = tables.open_seat(token)
     found = leaving_of(table)
-    allowed = {"hand-over": found.can["hand_over"], "resign": found.can["resign"], "abandon": found.can["abandon"],
-               "end": found.can["end"]}[step]
+    allowed = found.can[step.replace("-", "_")]
     return render_template("pages/leave_ask.html", t=table, token=token, step=step, allowed=allowed, leaving=found,
                            dead_game_deadlines=settings().dead_game_deadlines)
 
