@@ -12,10 +12,13 @@ from sqlalchemy import create_engine, event, exc
 from sqlalchemy.orm import Session
 
 from . import dispatch, positions
+from .services.errors import Busy
 
 BUSY_TIMEOUT_MS = 10_000
 # A pooled connection idle for longer than this is tested before use (see ping_idle_connections).
 PING_AFTER_IDLE_SECONDS = 5
+# PostgreSQL's deadlock and serialization failures: the transaction was rolled back whole, and may be tried again.
+CROSSED = ("40P01", "40001")
 
 
 class Database:
@@ -48,6 +51,9 @@ class Database:
     def writing(self):
         """A session whose work is committed as one transaction.
 
+        A transaction PostgreSQL undid for crossing another (a deadlock) is a Busy error (503): nothing was
+        written, and the request may be made again.
+
         Code inside may queue outbox rows and robot game ids with `queue_after_commit`;
         once the commit succeeds they are handed to the dispatch hook, and the games and links noted
         with `positions.note_game` / `note_link` are published for polling tables.
@@ -55,8 +61,14 @@ class Database:
         with Session(self.write_engine, expire_on_commit=False) as session:
             session.info["outbox_ids"] = []
             session.info["robot_game_ids"] = []
-            with session.begin():
-                yield session
+            try:
+                with session.begin():
+                    yield session
+            except exc.OperationalError as error:
+                if getattr(error.orig, "sqlstate", None) in CROSSED:
+                    raise Busy("Another change to this game crossed yours, and nothing of yours was done: "
+                               "please try again.") from error
+                raise
             outbox_ids = session.info["outbox_ids"]
             robot_game_ids = session.info["robot_game_ids"]
             positions.publish_noted(session.info)

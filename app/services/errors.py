@@ -32,3 +32,10 @@ class Conflict(ServiceError):
 
     status = 409
     code = "conflict"
+
+
+class Busy(ServiceError):
+    """Two changes to one game crossed in the database, which undid this one: nothing was written."""
+
+    status = 503
+    code = "busy"

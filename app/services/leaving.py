@@ -18,14 +18,13 @@ Each ending is a note in the log (app.outcome); the questions and their answers 
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, select
 
 from engine import note_event
 
 from .. import positions
 from ..context import database, settings
-from ..models import (MAIL_DROPPED, STATUS_ACTIVE, STATUS_OVER, STATUS_PAUSED, STATUS_UNCONFIRMED, LeaveRequest,
-                      Outbox)
+from ..models import STATUS_ACTIVE, STATUS_OVER, STATUS_PAUSED, STATUS_UNCONFIRMED, LeaveRequest
 from ..outcome import ABANDONED, ENDED, HANDED_OVER, NO_MOVES, RESIGNED, outcome
 from ..result_words import future_words, resigned_words
 from . import notices, snapshots
@@ -33,7 +32,7 @@ from .auto import TIMEOUT_ROBOT_LEVEL, moves_itself
 from .clock import utcnow
 from .errors import Conflict, Forbidden
 from .games import queue_robot_if_due
-from .mail import UNSENT
+from .mail import drop_turn_mails
 from .notify import people, queue_game_over
 from .record import load_events, store_event, sync_summary
 from .seats import open_link
@@ -279,9 +278,7 @@ def leave_seat(session, game, seats, seat, how):
     seat.robot, seat.left = STAND_IN_LEVEL, how
     session.add(seat)
     positions.note_link(session, seat)
-    rows = Outbox.__table__.c
-    session.execute(update(Outbox.__table__).where(rows.game_id == game.id, rows.seat == seat.seat,
-                                                   rows.status.in_(UNSENT)).values(status=MAIL_DROPPED))
+    drop_turn_mails(session, game.id, seat.seat, seat.email, kinds=None)
 
 
 def resign_seat(session, game, seats, seat, state):

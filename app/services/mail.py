@@ -60,15 +60,18 @@ def queue_mail(session, kind, recipient, subject, context, game_id=None, seat=No
     queue_after_commit(session, outbox_id=outbox_id)
 
 
-def drop_turn_mails(session, game_id, seat, recipient=None):
+def drop_turn_mails(session, game_id, seat, recipient=None, kinds=TURN_KINDS):
     """Drop the unsent turn mails and reminders of `seat` in `game_id` (waiting for the seat to leave its table,
-    for a digest, for a confirmation or to be sent): the seat moved, or a newer one replaces them. A row a worker
-    has claimed is left to it: it is written for the position as it is when sent (app.services.fresh_mail).
+    for a digest, for a confirmation or to be sent): the seat moved, or a newer one replaces them; or its mails
+    of every kind (`kinds` None), when its person left the game. A row a worker has claimed is left to it: it is
+    written for the position as it is when sent, or dropped then (app.services.fresh_mail).
     `recipient` (the seat's address) lets the database use its (game, recipient) index. A row locked by a worker
     claiming it is skipped, not waited for: a move waiting on a worker's claim while the claim's batch waits on
     the move's rows would deadlock (PostgreSQL); the worker drops the row itself once it finds the turn passed."""
     rows = Outbox.__table__.c
-    where = [rows.game_id == game_id, rows.seat == seat, rows.kind.in_(TURN_KINDS), rows.status.in_(UNSENT)]
+    where = [rows.game_id == game_id, rows.seat == seat, rows.status.in_(UNSENT)]
+    if kinds is not None:
+        where.append(rows.kind.in_(kinds))
     if recipient is not None:
         where.append(rows.recipient == recipient)
     unlocked = select(rows.id).where(*where).with_for_update(skip_locked=True)

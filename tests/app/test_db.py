@@ -1,5 +1,7 @@
 """The two kinds of session (a reading session never writes, even by accident), and lost connections."""
 
+import threading
+
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
@@ -7,6 +9,7 @@ from sqlalchemy.exc import OperationalError
 from app import db
 from app.context import database
 from app.db import Database
+from app.services.errors import Busy
 
 from app_helpers import game_row, start
 
@@ -67,4 +70,41 @@ def test_a_connection_in_steady_use_is_not_pinged_and_the_pool_recovers_after_on
         with database.reading() as session:                           # the pool was renewed
             assert session.execute(text("SELECT 3")).scalar() == 3
     finally:
+        database.dispose()
+
+
+@pytest.mark.postgres
+def test_two_changes_that_deadlock_leave_one_done_and_the_other_busy_with_nothing_written(postgres_database):
+    """PostgreSQL undoes one of two transactions that wait on each other: that one is Busy (a 503), not a 500."""
+    database = Database(postgres_database)
+    names = ("cross_a", "cross_b")
+    try:
+        with database.writing() as session:
+            session.execute(text("CREATE TABLE IF NOT EXISTS crossing (name text PRIMARY KEY, n int)"))
+            session.execute(text("DELETE FROM crossing"))
+            session.execute(text("INSERT INTO crossing VALUES ('cross_a', 0), ('cross_b', 0)"))
+        both_hold_one = threading.Barrier(2)
+        outcomes = {}
+
+        def change(first, second):
+            try:
+                with database.writing() as session:
+                    session.execute(text("UPDATE crossing SET n = n + 1 WHERE name = :name"), {"name": first})
+                    both_hold_one.wait()
+                    session.execute(text("UPDATE crossing SET n = n + 1 WHERE name = :name"), {"name": second})
+                outcomes[first] = "done"
+            except Busy as busy:
+                outcomes[first] = (busy.status, busy.code)
+
+        threads = [threading.Thread(target=change, args=order) for order in (names, names[::-1])]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+        assert sorted(outcomes.values(), key=str) == sorted(["done", (503, "busy")], key=str)
+        with database.reading() as session:
+            assert session.execute(text("SELECT sum(n) FROM crossing")).scalar() == 2   # the undone wrote nothing
+    finally:
+        with database.writing() as session:
+            session.execute(text("DROP TABLE IF EXISTS crossing"))
         database.dispose()

@@ -23,9 +23,9 @@ pytestmark = pytest.mark.browser
 PEOPLE = [{"name": name, "email": f"{name.lower()}@example.org"} for name in ("Ann", "Bob", "Cy", "Di")]
 
 
-def started(game, seats):
+def started(game, seats, options=None):
     """A confirmed game of `seats` (every address confirmed): {name: seat path} and the game id."""
-    created = games.create_game({"game": game, "seats": seats})
+    created = games.create_game({"game": game, "seats": seats, "options": options or {}})
     for person in seats:
         if "email" in person:
             confirm_address(person["email"])
@@ -42,7 +42,8 @@ def build(app):
     leaving.resign(token(quartet["Bob"]))             # Di is asked to concede for her side
     _, handed = started("one_and_thirty", PEOPLE[:3])
     leaving.hand_over(token(handed["Cy"]))
-    dead_id, dead = started("one_and_thirty", [PEOPLE[0], {"robot": "random"}, {"robot": "random"}])
+    # A Quinto to 1,000: three of Ann's turns handed to a robot cannot finish it, whatever the deal.
+    dead_id, dead = started("quinto", [PEOPLE[0], *[{"robot": "random"}] * 3], {"target": 1000})
     for _ in range(3):                                # three deadlines pass with nobody moving: a robot plays
         play_robot_turns(dead_id)
         with database().reading() as session:
