@@ -115,8 +115,15 @@ def unsubscribe_token(keys, address):
 
 
 def read_unsubscribe_token(keys, token):
+    return _read_address(keys, UNSUBSCRIBE, token)
+
+
+def _read_address(keys, salt, token, max_age=None):
+    """The address a token signed with `salt` carries; BadLink if it was not signed by us, is older than
+    `max_age` seconds (for a timed one), or carries anything but an address."""
     try:
-        address = _serializer(keys, UNSUBSCRIBE).loads(token)
+        serializer = _serializer(keys, salt, timed=max_age is not None)
+        address = serializer.loads(token, max_age=max_age) if max_age is not None else serializer.loads(token)
     except BadSignature:
         raise BadLink() from None
     if not isinstance(address, str):
@@ -131,13 +138,7 @@ def browser_token(keys, address):
 
 def read_browser_token(keys, token):
     """The address a browser confirmed; BadLink if the cookie was not signed by us or is out of date."""
-    try:
-        address = _serializer(keys, BROWSER, timed=True).loads(token, max_age=BROWSER_MAX_AGE)
-    except BadSignature:
-        raise BadLink() from None
-    if not isinstance(address, str):
-        raise BadLink()
-    return address
+    return _read_address(keys, BROWSER, token, BROWSER_MAX_AGE)
 
 
 def my_games_token(keys, email):
@@ -145,13 +146,7 @@ def my_games_token(keys, email):
 
 
 def read_my_games_token(keys, token):
-    try:
-        email = _serializer(keys, MY_GAMES, timed=True).loads(token, max_age=MY_GAMES_MAX_AGE)
-    except BadSignature:
-        raise BadLink() from None
-    if not isinstance(email, str):
-        raise BadLink()
-    return email
+    return _read_address(keys, MY_GAMES, token, MY_GAMES_MAX_AGE)
 
 
 def reply_token(keys, seat, seq):

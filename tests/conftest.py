@@ -7,6 +7,7 @@ session from CACHETTE_TEST_POSTGRES_URL and dropped at the end.
 
 import os
 import shutil
+from contextlib import contextmanager
 
 import pytest
 from sqlalchemy import create_engine, select, text
@@ -84,12 +85,21 @@ def make_config(tmp_path, database_url, **changes):
     return Config(**settings)
 
 
+@contextmanager
+def app_in_context(config):
+    """The app built on `config`, inside its app context; its database connections are closed afterwards."""
+    application = create_app(config)
+    try:
+        with application.app_context():
+            yield application
+    finally:
+        application.extensions["cachette"]["db"].dispose()
+
+
 @pytest.fixture
 def app(tmp_path, database_url, dispatched):
-    application = create_app(make_config(tmp_path, database_url))
-    with application.app_context():
+    with app_in_context(make_config(tmp_path, database_url)) as application:
         yield application
-    application.extensions["cachette"]["db"].dispose()
 
 
 @pytest.fixture

@@ -45,34 +45,40 @@ def kept_seat_position(token):
     """The game's position behind a good seat link, from what is kept beside the log alone (app.positions); None
     when only the database can say (nothing kept, a link newer than what is kept) or the link is not good."""
     try:
-        game_id, number, version = read_seat_token(settings().signing_keys, token)
+        number, version, position = link_and_kept(token)
     except BadLink:
         return None
-    position = positions.kept(game_id)
-    if position is None or position.versions.get(number) != version:
-        return None
-    return {"seq": position.seq, "status": position.status}
+    return answer_of(position) if position is not None and position.versions.get(number) == version else None
 
 
 def seat_position(token):
     """The game's log position and status behind a seat link, for tables that poll for moves: kept beside the
-    log, so that the common poll reads no database (`kept_seat_position`); the database answers when nothing is
-    kept for the game, or the link is newer than what is kept, and what it says is kept."""
-    kept = kept_seat_position(token)
-    if kept is not None:
-        return kept
+    log, so that the common poll reads no database; the database answers when nothing is kept for the game, or
+    the link is newer than what is kept, and what it says is kept."""
     try:
-        game_id, number, version = read_seat_token(settings().signing_keys, token)
+        number, version, position = link_and_kept(token)
     except BadLink:
         raise Forbidden(REJECTED) from None
-    position = positions.kept(game_id)
-    if position is not None and position.versions.get(number, -1) > version:
+    kept_version = position.versions.get(number, -1) if position is not None else -1
+    if kept_version == version:
+        return answer_of(position)
+    if kept_version > version:
         raise Forbidden(REJECTED)          # a link replaced since
     with database().reading() as session:
         link = open_link(session, token, read_only=True)   # a seat whose person left still reads its table
     positions.publish(link.game.id, link.game.seq, link.game.status,
                       {seat.seat: positions.version_of(seat) for seat in link.seats.values()})
     return {"seq": link.game.seq, "status": link.game.status}
+
+
+def link_and_kept(token):
+    """(seat number, link version, kept Position or None) of a seat link; BadLink if it is not ours."""
+    game_id, number, version = read_seat_token(settings().signing_keys, token)
+    return number, version, positions.kept(game_id)
+
+
+def answer_of(position):
+    return {"seq": position.seq, "status": position.status}
 
 
 def position_tag(position):

@@ -16,13 +16,12 @@ from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
 
-from app import create_app
 from app.config import RATE_LIMITS
 from app.links import my_games_token, unsubscribe_token
 from app.services import watching
 from app.views.api import OPENAPI
 from app_helpers import ROBOTS3, csrf_from, events_of, mails, people_game, set_up, token_for, token_of
-from conftest import confirmation_token, make_config
+from conftest import app_in_context, confirmation_token, make_config
 from engine import all_games
 from engine.robots import robot_levels
 
@@ -171,11 +170,9 @@ def roomy(tmp_path, database_url, dispatched):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         closed = probe.getsockname()[1]
-    application = create_app(make_config(tmp_path, database_url, inbound_port=closed, **{
-        name: "100000 per hour" for name in RATE_LIMITS}))
-    with application.app_context():
+    with app_in_context(make_config(tmp_path, database_url, inbound_port=closed, **{
+            name: "100000 per hour" for name in RATE_LIMITS})) as application:
         yield application
-    application.extensions["cachette"]["db"].dispose()
 
 
 def test_every_page_and_form_answers_generated_input_without_a_server_error(roomy):

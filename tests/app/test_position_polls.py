@@ -4,22 +4,19 @@ Flask as before."""
 
 import pytest
 
-from app import create_app
 from app.services.new_links import send_new_link
 
 from app_helpers import people_game, token_for
-from conftest import make_config
+from conftest import app_in_context, make_config
 
 
 @pytest.fixture(params=["http://localhost", "https://cachette.example"])
 def polled(request, tmp_path, database_url, dispatched):
     """(app, entered): the app at an http or https address, and a list that grows each time Flask is entered."""
-    application = create_app(make_config(tmp_path, database_url, base_url=request.param))
     entered = []
-    application.before_request(lambda: entered.append(1))
-    with application.app_context():
+    with app_in_context(make_config(tmp_path, database_url, base_url=request.param)) as application:
+        application.before_request(lambda: entered.append(1))
         yield application, entered
-    application.extensions["cachette"]["db"].dispose()
 
 
 def answer(response):
@@ -60,15 +57,13 @@ def test_a_poll_gets_flasks_own_answer_without_entering_flask_once_learnt(polled
 
 
 def test_an_insecure_poll_of_an_https_service_is_always_sent_to_https(tmp_path, database_url, dispatched):
-    app = create_app(make_config(tmp_path, database_url, base_url="https://cachette.example"))
-    with app.app_context():
+    with app_in_context(make_config(tmp_path, database_url, base_url="https://cachette.example")) as app:
         client = app.test_client()
         token = people_game()[1].split("/")[2]
         poll(client, token, **{"X-Forwarded-Proto": "https"})
         for _ in range(2):
             moved = poll(client, token)
             assert moved.status_code == 302 and moved.headers["Location"].startswith("https://")
-    app.extensions["cachette"]["db"].dispose()
 
 
 def test_a_replaced_link_a_forged_one_a_query_and_a_head_go_through_flask(polled):

@@ -14,7 +14,7 @@ from app.services import leaving
 from app.services.new_links import send_new_link
 
 from app_helpers import csrf_from, game_row, people_game, token_for
-from conftest import make_config
+from conftest import app_in_context, make_config
 
 REDIS_URL = os.environ.get("CACHETTE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
@@ -25,10 +25,8 @@ def kept_in(request, tmp_path, database_url, dispatched):
     changes = {}
     if request.param == "redis":
         changes = {"redis_url": REDIS_URL, "celery_queue": f"test-positions-{uuid.uuid4().hex[:8]}"}
-    application = create_app(make_config(tmp_path, database_url, **changes))
-    with application.app_context():
+    with app_in_context(make_config(tmp_path, database_url, **changes)) as application:
         yield application
-    application.extensions["cachette"]["db"].dispose()
 
 
 class Queries:

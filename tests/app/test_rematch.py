@@ -6,7 +6,6 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select
 
-from app import create_app
 from app.context import database, settings
 from app.links import my_games_token
 from app.models import MAIL_UNCONFIRMED, Game, Rematch
@@ -18,7 +17,7 @@ from app.services.rematches import tally_of
 from app.services.seats import seats_of
 
 from app_helpers import counts, csrf_from, events_of, game_row, mails, start, text_of, token_for
-from conftest import confirm_address, make_config
+from conftest import app_in_context, confirm_address, make_config
 from test_replies import reply
 
 DOMAIN = "cachette.test"
@@ -28,11 +27,9 @@ TRIO = [{"name": "Ann", "email": "ann@example.org"}, {"name": "Bob", "email": "b
 
 @pytest.fixture
 def app(tmp_path, database_url, dispatched):
-    application = create_app(make_config(tmp_path, database_url, inbound_domain=DOMAIN,
-                                         limit_replies_per_seat="1000 per hour"))
-    with application.app_context():
+    with app_in_context(make_config(tmp_path, database_url, inbound_domain=DOMAIN,
+                                    limit_replies_per_seat="1000 per hour")) as application:
         yield application
-    application.extensions["cachette"]["db"].dispose()
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ from engine import note_event, replay
 from engine.cards import display
 
 from app_helpers import mails, start, text_of, token_for
-from conftest import confirm_address, make_config
+from conftest import app_in_context, confirm_address, make_config
 
 DOMAIN = "cachette.test"
 ANN = "ann@example.org"
@@ -32,11 +32,9 @@ ANN = "ann@example.org"
 
 @pytest.fixture
 def app(tmp_path, database_url, dispatched):
-    application = create_app(make_config(tmp_path, database_url, inbound_domain=DOMAIN,
-                                         limit_replies_per_seat="1000 per hour"))
-    with application.app_context():
+    with app_in_context(make_config(tmp_path, database_url, inbound_domain=DOMAIN,
+                                    limit_replies_per_seat="1000 per hour")) as application:
         yield application
-    application.extensions["cachette"]["db"].dispose()
 
 
 def ann_to_move():
