@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 
-from app import create_app, presence
+from app import presence
 from app.links import read_reply_token, read_seat_token
 from app.context import settings
 from app.models import MAIL_DIGEST, MAIL_DROPPED, MAIL_QUEUED, MAIL_SENT, Outbox, Seat
@@ -22,7 +22,7 @@ from engine.seat_record import cards_named, seat_record
 from workers import outbox
 from workers.outbox import close_sender
 
-from conftest import confirmation_token, text_of
+from conftest import app_in_context, confirmation_token, text_of
 from worker_fixtures import smtp, worker_config  # noqa: F401  (fixtures)
 from worker_helpers import (ANN, ROBOTS3, csrf_from, events_of, game_row, outbox as rows, person_moves,
                             play_until_person, seat_row, set_row, start, start_confirmed, token_for)
@@ -33,11 +33,9 @@ SHOWN_CARD = re.compile(r"(?:10|[2-9AKQJ])[♠♥♦♣]|Joker")
 @pytest.fixture
 def app(tmp_path, database_url, dispatched, smtp):
     """The worker tests' app, with replies by mail on (so turn mails carry a reply address)."""
-    application = create_app(worker_config(tmp_path, database_url, smtp, inbound_domain="localhost"))
-    with application.app_context():
+    with app_in_context(worker_config(tmp_path, database_url, smtp, inbound_domain="localhost")) as application:
         yield application
-    close_sender(application)
-    application.extensions["cachette"]["db"].dispose()
+        close_sender(application)
 
 
 @pytest.fixture

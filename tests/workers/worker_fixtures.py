@@ -7,10 +7,10 @@ which other suites import as `conftest`."""
 import pytest
 from sqlalchemy import create_engine, text
 
-from app import create_app
 from app.config import Config
 from workers.outbox import close_sender
 
+from conftest import app_in_context
 from smtp_sink import SmtpSink
 
 
@@ -36,11 +36,9 @@ def app(tmp_path, database_url, dispatched, smtp):
     with engine.begin() as connection:
         connection.execute(text("DELETE FROM heartbeat"))
     engine.dispose()
-    application = create_app(worker_config(tmp_path, database_url, smtp))
-    with application.app_context():
+    with app_in_context(worker_config(tmp_path, database_url, smtp)) as application:
         yield application
-    close_sender(application)
-    application.extensions["cachette"]["db"].dispose()
+        close_sender(application)
 
 
 @pytest.fixture
