@@ -76,7 +76,7 @@ class Seat(SQLModel, table=True):
 
     __tablename__ = "seat"
     __table_args__ = (UniqueConstraint("game_id", "seat", name="uq_seat_game_seat"),
-                      Index("ix_seat_email", "email"))
+                      Index("ix_seat_email", "email"), Index("ix_seat_email_to_move", "email", "to_move"))
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: str = Field(foreign_key="game.id", max_length=32)
@@ -95,6 +95,7 @@ class Seat(SQLModel, table=True):
     # the seats whose table talk this person hid
     talk_watched: bool = False                             # let the game's watchers read this person's messages
     left: str | None = Field(default=None, max_length=16)  # "handed_over" or "resigned": a robot plays the seat now
+    to_move: bool = False        # this seat (or a dummy it plays for) is to move: game.to_move by player (app.record)
 
 
 class LeaveRequest(SQLModel, table=True):

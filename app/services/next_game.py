@@ -1,13 +1,14 @@
 """The next game waiting: how many of a person's other games await their move, and the most urgent one.
 
-A narrow query on the indexed `seat.email` (the person's seats in active games, not those they left, with only
-what says whose turn it is, nearest deadline first), then the seats of the most urgent game alone, for its
-label: a person with hundreds of games costs a few small rows each, not every seat of every game.
+One query: the person's seats that are to move (`seat.to_move`, kept by app.services.record) in active games,
+on the index (email, to_move), so that the games not awaiting them cost nothing; it counts them and joins the
+seats of the most urgent one alone, for its label.
 """
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, func, select, true
+from sqlalchemy.orm import aliased
 
 from engine import find_game
 
@@ -15,12 +16,19 @@ from ..models import STATUS_ACTIVE, Game, Seat
 from ..present import deadline_words
 from .clock import utcnow
 from .notify import game_label
-from .seats import seat_path, seat_to_move, seats_of
+from .seats import seat_path
 
-WAITING = (select(Game.id, Game.game, Game.players, Game.options, Game.to_move, Game.due_at, Seat.seat)
-           .join(Seat, Seat.game_id == Game.id)
-           .where(Game.status == STATUS_ACTIVE, Seat.robot.is_(None))          # not a seat its person left
-           .order_by(Game.due_at.is_(None), Game.due_at, Game.id))
+MINE = aliased(Seat)
+MOST_URGENT = (select(MINE.game_id, MINE.seat, Game.game, Game.due_at, func.count().over().label("count"))
+               .join(Game, Game.id == MINE.game_id)
+               .where(MINE.email == bindparam("email"), MINE.to_move == true(),
+                      MINE.robot.is_(None),                               # not a seat its person left
+                      Game.status == STATUS_ACTIVE, Game.id != bindparam("game_id"))
+               .order_by(Game.due_at.is_(None), Game.due_at, Game.id)
+               .limit(1).subquery())
+WAITING = (select(MOST_URGENT.c.count, MOST_URGENT.c.game, MOST_URGENT.c.due_at,
+                  MOST_URGENT.c.seat.label("own"), Seat)
+           .join(Seat, Seat.game_id == MOST_URGENT.c.game_id).order_by(Seat.seat))
 
 
 @dataclass
@@ -42,13 +50,12 @@ def next_game(session, seat):
     """The NextGame of `seat`'s person (their games besides `seat`'s), or None when none awaits them."""
     if not seat.email:
         return None
-    rows = session.execute(WAITING.where(Seat.email == seat.email, Game.id != seat.game_id)).all()
-    waiting = [row for row in rows if seat_to_move(row, row.seat)]   # the rows come nearest deadline first
-    if not waiting:
+    rows = session.execute(WAITING, {"email": seat.email, "game_id": seat.game_id}).all()
+    if not rows:
         return None
-    first = waiting[0]
-    seats = seats_of(session, first.id)
-    own = seats[first.seat]
+    first = rows[0]
+    seats = {row.Seat.seat: row.Seat for row in rows}
+    own = seats[first.own]
     due = deadline_words(first.due_at, utcnow(), own.time_zone)
-    return NextGame(len(waiting), game_label(find_game(first.game).title, seats, own),
+    return NextGame(first.count, game_label(find_game(first.game).title, seats, own),
                     "due " + due if due.startswith("in ") else due, seat_path(own))

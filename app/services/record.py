@@ -4,13 +4,14 @@ import secrets
 from datetime import timedelta
 
 from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy.orm import object_session
 
 from engine import AWAITING_DEAL, AWAITING_MOVE, deal_event, replay
 
 from .. import positions
 from ..outcome import leaving_notes, outcome
 from ..context import settings
-from ..models import STATUS_ACTIVE, STATUS_OVER, Event, Game
+from ..models import STATUS_ACTIVE, STATUS_OVER, Event, Game, Seat
 from .clock import utcnow
 
 
@@ -24,6 +25,11 @@ EVENTS_BETWEEN = (select(EVENTS.data)
 SUMMARY_COLUMNS = ("seq", "status", "awaiting", "to_move", "scores", "winner", "winners", "ending", "due_at",
                    "remind_at", "finished_at")
 SUMMARY_UPDATE = update(Game.__table__).where(Game.__table__.c.id == bindparam("game_id"))
+SEATS = Seat.__table__.c
+# Flips `seat.to_move` on the seats whose flag is not (seat in `players`): only the rows that change are written.
+SEATS_TO_MOVE_UPDATE = (update(Seat.__table__).values(to_move=~SEATS.to_move)
+                        .where(SEATS.game_id == bindparam("seats_game_id"),
+                               SEATS.to_move != SEATS.seat.in_(bindparam("players", expanding=True))))
 LAST_SEQ = 2 ** 31 - 1   # the largest seq the column holds
 
 
@@ -69,11 +75,14 @@ def deal_while_awaited(session, game, state):
 
 def sync_summary(game, state, notes=()):
     """Copy whose turn, the scores, the result and the deadline from the state and the log's leaving `notes`
-    (app.outcome: pass them whenever they may decide the result) to the row."""
+    (app.outcome: pass them whenever they may decide the result) to the row, and whose turn to the seat rows
+    (`seat.to_move`, at once: the next game waiting reads it)."""
     now = utcnow()
     ended = outcome(state, notes)
     game.awaiting = None if ended.over else state.awaiting
     game.to_move = list(state.to_move) if state.awaiting == AWAITING_MOVE and not ended.over else []
+    players = sorted({state.controller(seat) for seat in game.to_move})
+    object_session(game).connection().execute(SEATS_TO_MOVE_UPDATE, {"seats_game_id": game.id, "players": players})
     game.scores = list(state.scores)
     game.winner = ended.winner
     game.winners = None if ended.sides is None else list(ended.sides)
