@@ -19,6 +19,8 @@ from concurrent.futures import ProcessPoolExecutor
 from .errors import EngineError
 from .registry import find_game
 from .robots import make_robot
+from .robots.oracle import LEVEL as ORACLE
+from .robots.oracle import Oracle
 from .state import AWAITING_MOVE
 
 Z95 = 1.96
@@ -26,8 +28,8 @@ Z95 = 1.96
 
 def add_arguments(parser):
     parser.add_argument("game")
-    parser.add_argument("--a", default="strong", help="robot level of side A")
-    parser.add_argument("--b", default="simple", help="robot level of side B")
+    parser.add_argument("--a", default="strong", help=f"robot level of side A, or {ORACLE} (sees every card)")
+    parser.add_argument("--b", default="simple", help=f"robot level of side B, or {ORACLE} (sees every card)")
     parser.add_argument("--deals", type=int, default=100, help="duplicate deals (each pack played twice)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, help="number of players (the game's first by default)")
@@ -76,8 +78,8 @@ class Table:
         except EngineError:
             self.state = self.game(self.players, options, 0)
         self.robots = {
-            seat: make_robot(self.levels[self.labels[unit_of(self.state, seat)]], self.game_name,
-                             f"{self.seed}|{self.deals}|{seat}")
+            seat: make_player(self.levels[self.labels[unit_of(self.state, seat)]], self.game_name,
+                              f"{self.seed}|{self.deals}|{seat}")
             for seat in self.state.player_seats()
         }
 
@@ -93,7 +95,8 @@ class Table:
             seat = state.to_move[0]
             view = state.view(seat)
             started = time.perf_counter()
-            move = self.robots[state.controller(seat)].choose(view)
+            player = self.robots[state.controller(seat)]
+            move = player.choose(state, seat) if isinstance(player, Oracle) else player.choose(view)
             times[self.labels[unit_of(state, seat)]].append(time.perf_counter() - started)
             state.apply_move(seat, move)
         gains = [after - start for after, start in zip(state.returns(), before)]
@@ -106,6 +109,11 @@ class Table:
         """The mean gain of the player seats that `label`'s robots play."""
         seats = [seat for seat in state.player_seats() if self.labels[unit_of(state, seat)] == label]
         return sum(gains[seat] for seat in seats) / len(seats)
+
+
+def make_player(level, game_name, seed):
+    """A robot of `level`, or the oracle: the one place it is made, since it reads the whole state."""
+    return Oracle(game_name, seed) if level == ORACLE else make_robot(level, game_name, seed)
 
 
 def play_block(game_name, players, level_a, level_b, seed, deal_numbers):

@@ -1,4 +1,4 @@
-"""The engine's command line: `cachette replay|bench|arena …`, also run as `python -S -m engine …`."""
+"""The engine's command line: `cachette replay|bench|arena|gap|calibrate …`, also run as `python -S -m engine …`."""
 
 import argparse
 import json
@@ -47,6 +47,18 @@ def arena_command(args):
     return run_arena(args)
 
 
+def gap_command(args):
+    from .gap import run_gap
+
+    return run_gap(args)
+
+
+def calibrate_command(args):
+    from .calibration import run_calibration
+
+    return run_calibration(args)
+
+
 def build_parser():
     parser = argparse.ArgumentParser(prog="cachette", description="Cachette's rules engine")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -66,6 +78,16 @@ def build_parser():
     arena = commands.add_parser("arena", help="two robot levels play duplicate deals; prints A's edge per deal")
     add_arguments(arena)
     arena.set_defaults(run=arena_command)
+
+    from . import calibration, gap
+
+    gap_parser = commands.add_parser("gap", help="per game, the share of the gap from simple to the oracle that strong closes")
+    gap.add_arguments(gap_parser)
+    gap_parser.set_defaults(run=gap_command)
+
+    calibrate = commands.add_parser("calibrate", help="rate the robot levels per game and write the rating anchors file")
+    calibration.add_arguments(calibrate)
+    calibrate.set_defaults(run=calibrate_command)
     return parser
 
 

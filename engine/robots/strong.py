@@ -50,7 +50,11 @@ class StrongRobot(SimpleRobot):
         if trick_profile and is_call_round(trick_profile, view, legal):
             return super().choose(view)   # calls by the hand: open-hand playouts judge bids badly
         knowledge = read_knowledge(view, trick_profile) if trick_profile else None
-        totals = search(view, trick_profile, knowledge, rng, budget(profile))
+        try:
+            worlds = Worlds(view, knowledge, rng)
+        except WorldError:
+            return super().choose(view)
+        totals = search(view, trick_profile, worlds, rng, budget(profile))
         if totals is None:
             return super().choose(view)
         if trick_profile:
@@ -62,11 +66,15 @@ class StrongRobot(SimpleRobot):
         return max(totals, key=totals.get)
 
     def decision_rng(self, view):
-        """A generator fixed by the seed and the position, so a choice can be reproduced."""
-        if self.seed is None:
-            return self.rng
-        position = (view["deal"], len(view["moves"]), view["to_move"])
-        return random.Random(f"{self.seed}|{position}")
+        return position_rng(self.seed, self.rng, view)
+
+
+def position_rng(seed, rng, view):
+    """A generator fixed by the seed and the position, so a choice can be reproduced (`rng` without a seed)."""
+    if seed is None:
+        return rng
+    position = (view["deal"], len(view["moves"]), view["to_move"])
+    return random.Random(f"{seed}|{position}")
 
 
 def budget(profile):
@@ -74,18 +82,16 @@ def budget(profile):
     return (profile or Profile).search_playouts, *(profile or Profile).search_worlds
 
 
-def search(view, profile, knowledge, rng, budget):
-    """Each legal move's mean gain in returns over guessed deals played out; None if no guess fits.
-    `budget` is (playouts per decision, fewest and most guessed deals per candidate move)."""
+def search(view, profile, worlds, rng, budget):
+    """Each legal move's mean gain in returns over the full states `worlds.guess()` gives, played out;
+    None if no state fits. The strong robot's worlds are guessed from its seat's view (`Worlds`), the
+    oracle's are the one true state. `budget` is (playouts per decision, fewest and most worlds per
+    candidate move)."""
     legal = sorted(view["legal"])
     seat = acting_seat(view)
-    try:
-        worlds = Worlds(view, knowledge, rng)
-    except WorldError:
-        return None
     playouts, fewest, most = budget
     count = max(fewest, min(most, playouts // len(legal)))
-    trick_value = profile.trick_value(view) if profile else 0
+    trick_value = profile.trick_value(view) if isinstance(profile, TrickProfile) else 0
     totals = dict.fromkeys(legal, 0.0)
     searched = 0
     for _ in range(count):
@@ -112,7 +118,7 @@ def play_out(profile, state, trick_value, rng):
     simple robot makes them; at random where the game gives no policy. Returns what each seat's side
     took in tricks, as the profile weighs them, less what the others took: {seat: worth}."""
     deal = state.deals
-    cards = profile and isinstance(state, TrickGame)
+    cards = isinstance(profile, TrickProfile) and isinstance(state, TrickGame)
     taken = {}
     done = len(state.tricks) if cards else 0
     while state.awaiting == AWAITING_MOVE and state.deals == deal:

@@ -1,0 +1,145 @@
+"""`python -m engine calibrate`: each robot level's rating per game, written as the rating anchors.
+
+Every pair of levels plays the same duplicate deals (the arena's: pack k is
+drawn from the seed and k). A duplicate deal is won by the level whose edge
+over it is above zero, and halved when it is zero. A pair's score is the
+share of deals the first level won, one half deal added to each side so
+that a clean sweep stays finite: p = (wins + ties/2 + 1/2) / (deals + 1).
+It is read as an Elo-like rating difference, 400·log10(p / (1 - p)), and the
+ratings are the least-squares fit of every pair's difference with the
+anchor level held at its rating (simple = 1500). The file keeps each pair's
+tally, so the ratings can be recomputed from it, and the edges of the first
+deals, so a pair can be replayed and checked.
+"""
+
+import datetime
+import json
+import math
+import subprocess
+import sys
+import time
+from itertools import combinations
+from pathlib import Path
+
+from .arena import measure
+from .gap import chosen_games
+from .robots import robot_levels
+
+ANCHORS_FILE = Path(__file__).parent / "robots" / "anchors.json"
+ANCHOR_LEVEL = "simple"
+ANCHOR_RATING = 1500.0
+SCALE = 400.0
+FIRST_DEALS_KEPT = 3
+
+
+def add_arguments(parser):
+    parser.add_argument("--deals", type=int, default=40, help="duplicate deals per pair of levels")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", nargs="*", help="these games only (every registered game by default)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes sharing the deals (each runs on one core)")
+    parser.add_argument("--output", default=str(ANCHORS_FILE), help="the anchors file to write")
+
+
+def tally(level_a, level_b, pairs):
+    """What a pair's duplicate deals came to: the first level's wins, losses and ties, and its first edges."""
+    return {"a": level_a, "b": level_b, "deals": len(pairs),
+            "wins": sum(1 for value in pairs if value > 0),
+            "losses": sum(1 for value in pairs if value < 0),
+            "ties": sum(1 for value in pairs if value == 0),
+            "mean_edge": sum(pairs) / len(pairs),
+            "first_edges": pairs[:FIRST_DEALS_KEPT]}
+
+
+def rating_difference(record):
+    """The first level's rating less the second's, from a pair's tally."""
+    score = (record["wins"] + record["ties"] / 2 + 0.5) / (record["deals"] + 1)
+    return SCALE * math.log10(score / (1 - score))
+
+
+def fit_ratings(levels, records, anchor=ANCHOR_LEVEL, anchor_rating=ANCHOR_RATING):
+    """{level: rating}: the least-squares fit of every pair's rating difference, `anchor` held fixed."""
+    free = [level for level in levels if level != anchor]
+    index = {level: number for number, level in enumerate(free)}
+    size = len(free)
+    # Normal equations of sum over pairs of (r_a - r_b - d)^2, with r_anchor a constant.
+    matrix = [[0.0] * size for _ in range(size)]
+    target = [0.0] * size
+    for record in records:
+        difference = rating_difference(record)
+        for level, sign in ((record["a"], 1), (record["b"], -1)):
+            if level not in index:
+                continue
+            row = index[level]
+            matrix[row][row] += 1
+            other = record["b"] if sign == 1 else record["a"]
+            if other in index:
+                matrix[row][index[other]] -= 1
+            else:
+                target[row] += anchor_rating
+            target[row] += sign * difference
+    solved = solve(matrix, target)
+    ratings = {anchor: anchor_rating}
+    ratings.update({level: solved[index[level]] for level in free})
+    return {level: round(ratings[level], 1) for level in levels}
+
+
+def solve(matrix, target):
+    """The solution of a small linear system by Gaussian elimination with partial pivoting."""
+    size = len(target)
+    rows = [list(row) + [value] for row, value in zip(matrix, target)]
+    for column in range(size):
+        pivot = max(range(column, size), key=lambda row: abs(rows[row][column]))
+        if abs(rows[pivot][column]) < 1e-12:
+            raise ValueError("the pairs played do not link every level to the anchor")
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        for row in range(size):
+            if row != column:
+                factor = rows[row][column] / rows[column][column]
+                rows[row] = [value - factor * lead for value, lead in zip(rows[row], rows[column])]
+    return [rows[row][size] / rows[row][row] for row in range(size)]
+
+
+def engine_commit():
+    """The project's commit, when git can tell (a calibration is still worth having without it)."""
+    try:
+        answer = subprocess.run(["git", "rev-parse", "HEAD"], cwd=Path(__file__).parent, capture_output=True,
+                                text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return answer.stdout.strip() or None
+
+
+def run_calibration(args):
+    if args.deals < 1 or args.jobs < 1:
+        print("calibrate: --deals and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    games, problem = chosen_games(args.games)
+    if problem:
+        print(f"calibrate: {problem}", file=sys.stderr)
+        return 2
+    levels = robot_levels()
+    began = time.perf_counter()
+    results = {}
+    for name, game in games.items():
+        records = []
+        for level_a, level_b in combinations(levels, 2):
+            merged = measure(name, game.players[0], level_a, level_b, args.seed, args.deals, args.jobs)
+            records.append(tally(level_a, level_b, merged["pairs"]))
+        results[name] = {"players": game.players[0], "ratings": fit_ratings(levels, records), "pairs": records}
+        print(f"{name}: {results[name]['ratings']}", flush=True)
+    anchors = {
+        "about": __doc__.strip().splitlines()[0],
+        "scale": "rating difference = 400*log10(p/(1-p)), p = (wins + ties/2 + 1/2) / (deals + 1)",
+        "anchor": {"level": ANCHOR_LEVEL, "rating": ANCHOR_RATING},
+        "levels": levels,
+        "deals": args.deals,
+        "seed": args.seed,
+        "jobs": args.jobs,
+        "date": datetime.date.today().isoformat(),
+        "commit": engine_commit(),
+        "seconds": round(time.perf_counter() - began),
+        "games": results,
+    }
+    Path(args.output).write_text(json.dumps(anchors, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {args.output}")
+    return 0
