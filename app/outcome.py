@@ -30,6 +30,13 @@ def leaving_notes(events):
                                                                                                  ENDED)]
 
 
+def left_at(events, seat):
+    """The position in `events` of the note by which player seat `seat`'s person left (handed over or resigned),
+    or None: from there on they read the game as a watcher does (app.services.tables.reader_of)."""
+    return next((position for position, event in enumerate(events) if event.get("type") == "note"
+                 and event.get("kind") in (HANDED_OVER, RESIGNED) and event.get("seat") == seat), None)
+
+
 def outcome(state, notes):
     """The Outcome of a game whose rules stand at `state` and whose log holds the leaving `notes`.
 

@@ -2,11 +2,13 @@
 shows when it catches up, and a stale reply's answer."""
 
 from engine import EngineError, apply_event
+from engine.seat_record import move_seen_by_reader
 
 from ..context import database
 from ..present import move_label
 from . import snapshots
 from .record import load_events
+from .tables import reader_of
 
 
 def moves_since(game, seats, seat, seq):
@@ -25,6 +27,6 @@ def moves_since(game, seats, seat, seq):
         elif event["type"] == "move":
             player = seats.get(state.controller(event["seat"]))
             name = player.name if player is not None else f"Seat {event['seat'] + 1}"
-            seen = state.move_seen_by(seat.seat, event["move"])
+            seen = move_seen_by_reader(state, reader_of(seat), event["move"])
             lines.append(f"{name} played a card face down." if seen is None else f"{name}: {move_label(seen)}.")
     return lines

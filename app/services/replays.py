@@ -5,9 +5,10 @@ from collections import Counter
 from engine import EngineError, apply_event, note_event, replay
 from engine.cards import display, is_card
 from engine.record import ReplayError, fold, parse_line, start_state
+from engine.seat_record import WATCHER, hidden_from_reader, reader_view
 
 from ..deal_story import deal_story, holder_names
-from ..outcome import ABANDONED, ENDED, HANDED_OVER, RESIGNED, leaving_notes, outcome
+from ..outcome import ABANDONED, ENDED, HANDED_OVER, RESIGNED, left_at, leaving_notes, outcome
 from ..present import hand_order, move_label, names_words
 from ..result_words import result_words
 from .errors import BadInput
@@ -81,24 +82,29 @@ def tell(events, names, seat, numbers, told_events=None):
     secret = told_events is not None
     events = without_removed(events)
     told_events = without_removed(told_events) if secret else None
+    left = left_at(events, seat) if secret else None     # the reader's person left there: a watcher since
+
+    def reader_at(number):
+        return WATCHER if left is not None and number > left else seat
+
     state = replay(events[:numbers.start - 1]) if numbers.start > 1 else None
-    view = None if state is None else state.view(seat)
+    view = None if state is None else reader_view(state, reader_at(numbers.start - 1))
     notes = leaving_notes(events[:numbers.start - 1])
     for number in numbers:
-        event = events[number - 1]
+        event, reader = events[number - 1], reader_at(number)
         before = None if state is None else (view, state.held())
         action = (state.action_words(event["seat"], event["move"])
                   if state is not None and event.get("type") == "move" and is_card(event["move"]) else None)
         was_over = state is not None and outcome(state, notes).over
         if state is None:
             state = replay(events[:1])
-            view = state.view(seat)
-        elif event.get("type") != "note":     # a note changes nothing the rules know: the view stays
+        elif event.get("type") != "note":
             apply_event(state, event)
-            view = state.view(seat)
+        if event.get("type") != "note" or reader != reader_at(number - 1):   # a note changes nothing the rules know
+            view = reader_view(state, reader)
         notes += leaving_notes([event])
         ended = outcome(state, notes)
-        hidden = state.hidden_from(seat) if secret else set()
+        hidden = hidden_from_reader(state, reader) if secret else set()
         entry = told(event, (told_events or events)[number - 1], number, before, state, view, names, hidden, action)
         if ended.over and not was_over:
             entry["lines"].append(f"The game is over: {result_words(state.seats, names, ended.sides, ended.ending)}.")
@@ -164,6 +170,8 @@ def note_words(note, names):
         return f"{who}'s time ran out" + (f": {then}." if then else ".")
     if kind == "vacation":
         return f"{who} took {note.get('days')} days of vacation."
+    if kind == TALK and note.get("removed") is True:
+        return f"{who} wrote a message that the creator removed."
     if kind == TALK:
         return f"{who} says at the table: {note.get('text')}"
     if kind == TALK_REMOVED:

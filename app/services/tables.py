@@ -3,15 +3,18 @@
 from dataclasses import dataclass
 
 from engine import find_game, shown
+from engine.seat_record import WATCHER, reader_view
 
 from .. import positions
 from ..context import database, settings
 from ..links import REJECTED, BadLink, read_seat_token
 from ..models import STATUS_OVER, Game, Seat
+from ..outcome import left_at
 from ..result_words import row_result_answer
 from .errors import Forbidden, NotFound
 from . import snapshots
 from .record import load_events
+from .record_talk import talk_told
 from .replays import replay_picture, replay_story
 from .seats import open_link, seats_of
 
@@ -24,13 +27,23 @@ class Table:
     state: object       # the engine state after the whole log (shared: read it, never change it)
 
     @property
+    def reader(self):
+        return reader_of(self.seat)
+
+    @property
     def view(self):
-        """What this seat may see: the engine's view, the only source for a seat's page."""
-        return self.state.view(self.seat.seat)
+        """What this link may see: the engine's view of its reader, the only source for a seat's page."""
+        return reader_view(self.state, self.reader)
 
     @property
     def title(self):
         return find_game(self.game.game).title
+
+
+def reader_of(seat):
+    """Who reads through a seat's link (engine.seat_record): the seat, or a watcher once its person left it
+    (handed it to a robot, or resigned), so that they learn nothing more of the cards the robot plays."""
+    return WATCHER if seat.left else seat.seat
 
 
 def open_seat(token):
@@ -86,15 +99,21 @@ def position_tag(position):
     return f'{position["seq"]}-{position["status"]}'
 
 
+LAST_STEP = "last"      # the step a replay opens at unless asked: its last event
+
+
 def replay_step(table, step, names):
-    """(picture, event, event count, story): a finished game after its first `step` events, every hand shown,
-    and its deal so far in words with the players' `names` (replays.replay_story)."""
+    """(step, picture, event, event count, story): a finished game after its first `step` events (or LAST_STEP),
+    every hand shown, and its deal so far in words with the players' `names` (replays.replay_story), with the
+    talk the seat could read (record_talk)."""
     if table.game.status != STATUS_OVER:
         raise Forbidden("the replay opens once the game is over")
     with database().reading() as session:
         events = load_events(session, table.game.id, upto=table.game.seq)
+    [events] = talk_told(table.seats, left_at(events, table.seat.seat), events)
+    step = len(events) if step == LAST_STEP else step
     picture, event = replay_picture(events, step, table.seat.seat)
-    return picture, event, len(events), replay_story(events, step, names, table.seat.seat)
+    return step, picture, event, len(events), replay_story(events, step, names, table.seat.seat)
 
 
 def public_summary(game_id):
