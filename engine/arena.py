@@ -7,6 +7,8 @@ edge is half the difference between the mean change of A's seats' returns
 and of B's, which in a game of two sides is A's points less B's. At each table games follow one
 another (single games, the deal passing to the left); deal k uses pack k at
 both tables. `python -m engine arena quinto --a strong --b simple --deals N`.
+A side may be the oracle (`--b oracle`, engine.robots.oracle), which is
+given the whole state: it is made here and nowhere else.
 """
 
 import math
