@@ -8,6 +8,7 @@ Reads use plain deferred transactions and never block a writer.
 import time
 from contextlib import contextmanager
 
+from flask import g, has_request_context
 from sqlalchemy import create_engine, event, exc
 from sqlalchemy.orm import Session
 
@@ -43,9 +44,24 @@ class Database:
 
         Readers need no snapshot across queries: a game's events are read up to
         the seq its row showed, and the log below that seq never changes.
+
+        In a web request every reader shares one session, opened by the first (a page read by several parts
+        opens one); it ends with the request (`end_request`), or when a write commits, so that what is read
+        after a write sees it.
         """
+        if has_request_context():
+            if "reading_session" not in g:
+                # No autoflush: a row a part changed in memory, for itself, is never written.
+                g.reading_session = ReadingSession(self.read_engine, expire_on_commit=False, autoflush=False)
+            yield g.reading_session
+            return
         with ReadingSession(self.read_engine, expire_on_commit=False) as session:
             yield session
+
+    def end_request(self):
+        """Close the request's reading session, if it opened one (its rows stay readable)."""
+        if has_request_context() and "reading_session" in g:
+            g.pop("reading_session").close()
 
     @contextmanager
     def writing(self):
@@ -72,6 +88,7 @@ class Database:
             outbox_ids = session.info["outbox_ids"]
             robot_game_ids = session.info["robot_game_ids"]
             positions.publish_noted(session.info)
+        self.end_request()
         if outbox_ids or robot_game_ids:
             dispatch.after_commit(outbox_ids=outbox_ids, robot_game_ids=sorted(set(robot_game_ids)))
 

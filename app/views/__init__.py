@@ -2,6 +2,7 @@
 
 from flask import jsonify, render_template, request
 
+from ..context import database
 from ..services.errors import ServiceError
 
 
@@ -30,6 +31,10 @@ def register(app):
 
     for status in (400, 403, 404, 405, 413, 415, 429, 500):
         app.register_error_handler(status, http_error)
+
+    @app.teardown_request
+    def end_reading(_error):
+        database().end_request()      # every part of a page read from one session (app.db.Database.reading)
 
 
 def http_error(error):

@@ -20,13 +20,24 @@ from .leave import leaving_of
 
 bp = Blueprint("table", __name__)
 ANNOUNCED_MOVES = 12       # a table left further behind is told only the latest events
+# A move the game's state refused (app.services.moves: Conflict) is answered with the table, at its own address
+# and saying why by code, so that reloading it sends nothing again. The words by code: never the query's text.
+REFUSED_MOVES = {
+    "stale_seq": "The game had moved on since this page was loaded, so your move was not played: "
+                 "here is the table as it is now.",
+    "game_over": "The game is over, so your move was not played.",
+    "not_confirmed": "The game has not been confirmed by its creator yet, so your move was not played.",
+}
 
 
 @bp.get("/s/<token>")
 def show(token):
+    refused = request.args.get("refused")
+    if refused is not None and refused not in REFUSED_MOVES:
+        raise BadInput("this link does not say why a move was refused; open the table without it", "bad_refused")
     table = tables.open_seat(token)
     note_present_by_link(token)
-    return render_table(table)
+    return render_table(table, REFUSED_MOVES.get(refused))
 
 
 @bp.get("/s/<token>/table")
@@ -51,8 +62,10 @@ def move(token):
     note_present_by_link(token)
     try:
         moves.submit_move(token, request.form.get("move", ""), whole_number(request.form.get("seq")))
-    except (BadInput, Conflict) as problem:
+    except BadInput as problem:       # what the form sent is wrong: said at once, nothing to reload
         return render_table(tables.open_seat(token), problem.message), problem.status
+    except Conflict as problem:
+        return redirect(f"/s/{token}?refused={problem.code}", 303)
     return redirect(f"/s/{token}", 303)
 
 

@@ -139,7 +139,6 @@ def test_a_move_by_form_redirects_back_to_the_table(client):
 
 
 @pytest.mark.parametrize("fields, status, message", [
-    ({"seq": "0", "move": "pass"}, 409, "moved on"),
     ({"seq": "1", "move": "AS"}, 422, "cannot play"),
     ({"seq": "1", "move": "nonsense"}, 422, "not a card"),
     ({"seq": "x", "move": "pass"}, 422, "seq must be"),
