@@ -78,11 +78,11 @@ def leaving_of(session, game, seats, me, state):
                                    if seat not in request.agreed],
                        "if_agreed": resign_outcome_words(state, seats, request.seat),
                        "if_declined": f"a robot takes {seats[request.seat].name}'s seat and the game goes on"}
-    idle = idle_deadlines(session, game) if playing and me.email == game.creator_email else 0
+    idle = idle_deadlines(session, game, seats) if playing and me.email == game.creator_email else Idle(0, False)
     asked = concede is not None and concede["mine"]
     can = {"hand_over": playing, "resign": playing and not asked, "abandon": playing and proposal is None,
-           "end": playing and me.email == game.creator_email and idle >= settings().dead_game_deadlines}
-    return Leaving(left, abandon, concede, can, resign_words(state, seats, me) if playing else None, idle)
+           "end": playing and me.email == game.creator_email and end_refusal(idle) is None}
+    return Leaving(left, abandon, concede, can, resign_words(state, seats, me) if playing else None, idle.deadlines)
 
 
 def partners(state, seats, seat):
@@ -114,22 +114,35 @@ def resign_outcome_words(state, seats, seat):
     return f"a robot plays {seats[seat].name}'s cards to the end, {seats[seat].name} cannot win, and the others play on"
 
 
-def idle_deadlines(session, game):
-    """How many deadlines passed in a row, up to now, without any person moving (a robot moved, or the game
-    paused, for the absent): the timeouts noted since the last move a person made themselves, and for a game
-    paused by its last one, each move time the pause has lasted since. The log is read backwards a page at a
-    time, so a game people play costs one short read."""
-    count, upto = 0, game.seq
+@dataclass
+class Idle:
+    """How long a game has stood still, for its creator's end of it (`idle_deadlines`)."""
+
+    deadlines: int        # the deadlines others missed in a row, with no person moving since
+    paused_by_creator: bool   # the game is paused because the creator missed their own deadline
+
+
+def idle_deadlines(session, game, seats):
+    """The Idle of `game` (its seat rows `seats`): the deadlines that passed in a row, up to now, without any
+    person moving (a robot moved, or the game paused, for the absent), counting only those missed by people
+    other than the creator, whose own silence never earns them the end: the timeouts noted since the last
+    move a person made themselves, and for a game paused by its last one, each move time the pause has
+    lasted since. The log is read backwards a page at a time, so a game people play costs one short read."""
+    creators = {number for number, seat in seats.items() if seat.email == game.creator_email}
+    count, upto, latest, paused_by_creator = 0, game.seq, True, False
     while upto >= 0:
         for event in reversed(load_events(session, game.id, upto=upto, after=upto - IDLE_PAGE)):
             if event["type"] == "move" and "by" not in event:
-                return count
+                return Idle(count, paused_by_creator)
             if event["type"] == "note" and event.get("kind") == "timeout":
-                if count == 0 and game.status == STATUS_PAUSED:
-                    count += paused_deadlines(game, event)
-                count += 1
+                paused = latest and game.status == STATUS_PAUSED
+                latest = False
+                if event.get("seat") in creators:
+                    paused_by_creator = paused_by_creator or paused
+                    continue
+                count += 1 + (paused_deadlines(game, event) if paused else 0)
         upto -= IDLE_PAGE
-    return count
+    return Idle(count, paused_by_creator)
 
 
 def paused_deadlines(game, timeout):
@@ -253,11 +266,23 @@ def end_dead_game(token):
         link, state = open_in_play(session, token)
         if link.seat.email != link.game.creator_email:
             raise Forbidden("only the game's creator can end it", "not_creator")
-        idle, needed = idle_deadlines(session, link.game), settings().dead_game_deadlines
-        if idle < needed:
-            raise Conflict(f"a game can be ended once {needed} deadlines have passed in a row without anyone "
-                           f"moving; {idle} have so far", "not_idle")
-        finish(session, link.game, link.seats, state, note_event(ENDED, reason=NO_MOVES, deadlines=idle))
+        idle = idle_deadlines(session, link.game, link.seats)
+        refusal = end_refusal(idle)
+        if refusal is not None:
+            raise Conflict(*refusal)
+        finish(session, link.game, link.seats, state, note_event(ENDED, reason=NO_MOVES, deadlines=idle.deadlines))
+
+
+def end_refusal(idle):
+    """Why the creator may not end a game that stood still as `idle` says: (message, code), or None."""
+    if idle.paused_by_creator:
+        return ("the game is paused because your own time to move ran out: make your move and the game goes on "
+                "(or resign, or propose to abandon it)", "paused_by_you")
+    needed = settings().dead_game_deadlines
+    if idle.deadlines < needed:
+        return (f"a game can be ended once {needed} deadlines in a row have passed without the other players "
+                f"moving; {idle.deadlines} have so far", "not_idle")
+    return None
 
 
 def open_in_play(session, token):

@@ -235,17 +235,24 @@ def play_out_one(client, game_id):
             return
 
 
-def test_the_creator_ends_a_game_nobody_moved_in_for_three_deadlines(client, monkeypatch):
+def last_timeout_seat(game_id):
+    return notes_of(game_id, "timeout")[-1]["seat"]
+
+
+def test_the_creator_ends_a_game_the_others_missed_three_deadlines_in(client, monkeypatch):
     monkeypatch.setattr(leaving, "IDLE_PAGE", 2)        # the log is read back over several pages
-    game = start([{"name": "Ann", "email": "ann@example.org"}, *ROBOTS3], game="one_and_thirty")
+    game = start(people(2) + ROBOTS3[:2], game="one_and_thirty")
+    confirm_address("bob@example.org")
     ann = token_for(game.id, 0)
     refused = client.post(f"/api/seats/{ann}/end", json={})
     assert refused.status_code == 409 and refused.json["error"]["code"] == "not_idle"
-    assert "End this game" not in client.get(f"/s/{ann}").get_data(as_text=True)
-    for _ in range(3):
+    missed = {0: 0, 1: 0}
+    while missed[1] < 3:                                # Ann's own missed deadlines never count
+        assert "End this game" not in client.get(f"/s/{ann}").get_data(as_text=True)
         play_robot_turns(game.id)
         row = game_row(game.id)
         assert enforce_deadline(game.id, row.due_at + timedelta(seconds=1)) == "robot"
+        missed[last_timeout_seat(game.id)] += 1
         play_robot_turns(game.id)
     assert "End this game" in client.get(f"/s/{ann}").get_data(as_text=True)
     assert "nobody has moved for 3 deadlines in a row" in client.get(f"/s/{ann}/leave/end").get_data(as_text=True)
@@ -255,6 +262,41 @@ def test_the_creator_ends_a_game_nobody_moved_in_for_three_deadlines(client, mon
     assert notes_of(game.id, "ended") == [{"type": "note", "kind": "ended", "reason": "no_moves", "deadlines": 3}]
     assert client.get(f"/api/seats/{ann}").json["result"]["words"] == (
         "ended by its creator after 3 deadlines passed without a move: no result")
+
+
+def test_the_creators_own_missed_deadlines_never_let_them_end_the_game(client):
+    game = start([{"name": "Ann", "email": "ann@example.org"}, *ROBOTS3], game="one_and_thirty")
+    ann = token_for(game.id, 0)
+    for _ in range(4):
+        play_robot_turns(game.id)
+        row = game_row(game.id)
+        assert enforce_deadline(game.id, row.due_at + timedelta(seconds=1)) == "robot"
+        play_robot_turns(game.id)
+    assert {note["seat"] for note in notes_of(game.id, "timeout")} == {0}
+    assert "End this game" not in client.get(f"/s/{ann}").get_data(as_text=True)
+    before = counts()
+    refused = client.post(f"/api/seats/{ann}/end", json={})
+    assert refused.status_code == 409 and refused.json["error"]["code"] == "not_idle" and counts() == before
+
+
+def test_a_creator_whose_own_silence_paused_the_game_cannot_end_it(client, monkeypatch):
+    game = start(people(2) + ROBOTS3[:1], game="one_and_thirty", timeout_policy="pause", move_time="24h")
+    confirm_address("bob@example.org")
+    ann, bob = token_for(game.id, 0), token_for(game.id, 1)
+    while True:                                         # Bob moves himself until the move is Ann's
+        play_robot_turns(game.id)
+        if client.get(f"/api/seats/{ann}").json["view"]["legal"]:
+            break
+        legal = client.get(f"/api/seats/{bob}").json["view"]["legal"]
+        assert client.post(f"/api/seats/{bob}/moves", json={"move": legal[0], "seq": game_row(game.id).seq}).status_code == 201
+    missed = game_row(game.id).due_at
+    assert enforce_deadline(game.id, missed + timedelta(seconds=1)) == "pause" and last_timeout_seat(game.id) == 0
+    monkeypatch.setattr(leaving, "utcnow", lambda: missed + timedelta(days=30))
+    assert "End this game" not in client.get(f"/s/{ann}").get_data(as_text=True)
+    before = counts()
+    refused = client.post(f"/api/seats/{ann}/end", json={})
+    assert refused.status_code == 409 and refused.json["error"]["code"] == "paused_by_you" and counts() == before
+    assert "your own time to move ran out" in refused.json["error"]["message"]
 
 
 def test_the_creator_ends_a_game_paused_for_as_long_as_three_deadlines(client, monkeypatch):
