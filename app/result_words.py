@@ -68,6 +68,15 @@ def future_words(seating, names, sides):
     return f"{names_words(winners)} share first place"
 
 
+def ending_context(game, seating, names, view):
+    """What a page of a game row says of its end: `over` (by the rules, or by a player's leaving: app.outcome),
+    `to_move` (nobody once over: a game ended outside its rules awaits nobody) and `result` (its words, or None
+    while it is played), with the engine Seating `seating`, the names by seat `names` and the `view` shown."""
+    over = game.status == STATUS_OVER
+    return {"over": over, "to_move": [] if over else view["to_move"],
+            "result": result_words(seating, names, game.winners, game.ending) if over else None}
+
+
 def result_answer(seating, names, sides, ending=None):
     """The API's `result` of a finished game: the winners as names (each player of a winning side) and in
     words."""

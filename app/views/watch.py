@@ -4,6 +4,7 @@ player makes or revokes that link."""
 from flask import Blueprint, redirect, render_template, request
 
 from .. import csrf
+from ..result_words import ending_context
 from ..services import talk, watching
 from .table import seat_names, seat_ring
 
@@ -16,7 +17,9 @@ def watch_context(watched, token):
     for seat, card in view.get("table") or []:
         in_front.setdefault(seat, []).append(card)
     messages, talkers = talk.watched_messages(watched)
-    return dict(w=watched, view=view, names=seat_names(watched), token=token, in_front=in_front,
+    names = seat_names(watched)
+    return dict(w=watched, view=view, names=names, token=token, in_front=in_front,
+                **ending_context(watched.game, watched.state.seats, names, view),
                 ring=seat_ring(watched.state.seat_count, 0), messages=messages, talkers=talkers, is_creator=False)
 
 
