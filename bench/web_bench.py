@@ -2,7 +2,9 @@
 
 Measures a trivial view (/health), the table page of a 200-event game, and
 move submissions through the API spread over 100 games, each printed as a
-ratio to the trivial view (targets: table >= 0.2, move >= 0.15). The three
+ratio to the trivial view (targets: table >= 0.3, move >= 0.25). The seeded
+database is ANALYZEd first, as a running one is: the planner then reads
+the indexes it would. The three
 loads take turns over several rounds, so that a machine whose speed drifts
 during the run slows all three alike.
 
@@ -187,6 +189,9 @@ def measure(database_url, queue, args):
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
     table_path, move_games = seed(database_url, base_url)
+    with create_engine(database_url).connect() as connection:
+        connection.execute(text("ANALYZE"))
+        connection.commit()
     env = dict(os.environ, DATABASE_URL=database_url, SECRET_KEY=SECRET, BASE_URL=base_url, REDIS_URL=REDIS,
                CELERY_QUEUE=queue, DEV_MAILBOX="1")
     env.pop("SMTP_HOST", None)
@@ -218,9 +223,9 @@ def measure(database_url, queue, args):
         gunicorn.wait(10)
     print(f"gunicorn 2 workers, PostgreSQL, {args.clients} clients, {args.seconds:g} s each in {args.rounds} rounds")
     print(f"trivial view (/health):       {trivial:8.1f} req/s  ratio 1.00")
-    print(f"table page, {TABLE_EVENTS}-event game:  {table:8.1f} req/s  ratio {table / trivial:.2f}  (target >= 0.2)")
+    print(f"table page, {TABLE_EVENTS}-event game:  {table:8.1f} req/s  ratio {table / trivial:.2f}  (target >= 0.3)")
     print(f"moves across {MOVE_GAMES} games:      {moves_per_second:8.1f} req/s  ratio "
-          f"{moves_per_second / trivial:.2f}  (target >= 0.15)")
+          f"{moves_per_second / trivial:.2f}  (target >= 0.25)")
 
 
 if __name__ == "__main__":
