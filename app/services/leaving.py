@@ -101,16 +101,18 @@ def resign_words(state, seats, me):
         names = " and ".join(seats[seat].name for seat in asked)
         return (f"Resign: you ask {names} to agree that your side concedes. If they agree, "
                 f"{resign_outcome_words(state, seats, me.seat)}; if not, a robot plays your seat to the end")
-    return f"Resign: {resign_outcome_words(state, seats, me.seat)}"
+    return f"Resign: {resign_outcome_words(state, seats, me.seat, to_resigner=True)}"
 
 
-def resign_outcome_words(state, seats, seat):
+def resign_outcome_words(state, seats, seat, to_resigner=False):
     """What the resignation of `seat` makes of the game, in words: `Ann and Cy win, the game ends`, or that a
-    robot plays on for it."""
+    robot plays on for it (told to the one who resigns, `to_resigner`: of `your cards` and `you`)."""
     notes = [note_event(RESIGNED, seat=number) for number, other in seats.items() if other.left == RESIGNED]
     after = outcome(state, [*notes, note_event(RESIGNED, seat=seat)])
     if after.over:
         return f"{future_words(state.seats, {n: s.name for n, s in seats.items()}, after.sides)}, the game ends"
+    if to_resigner:
+        return "a robot plays your cards to the end, you cannot win, and the others play on"
     return f"a robot plays {seats[seat].name}'s cards to the end, {seats[seat].name} cannot win, and the others play on"
 
 

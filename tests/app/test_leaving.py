@@ -101,7 +101,8 @@ def test_resigning_alone_plays_on_by_robot_until_one_player_is_left_who_wins(cli
     game = game_of(TRIO, "one_and_thirty")
     bob, cy = token_for(game.id, 1), token_for(game.id, 2)
     asked = client.get(f"/s/{bob}/leave/resign").get_data(as_text=True)
-    assert "Resign: a robot plays Bob&#39;s cards to the end, Bob cannot win, and the others play on" in asked
+    assert "Resign: a robot plays your cards to the end, you cannot win, and the others play on" in asked
+    assert "Bob" not in asked.split('id="leave-words">', 1)[1].split("</p>", 1)[0]     # Bob is told of himself as you
     answer = client.post(f"/api/seats/{bob}/resign", json={})
     assert answer.status_code == 201 and answer.json["status"] == "active" and answer.json["result"] is None
     assert answer.json["leaving"]["left"] == [{"seat": 1, "name": "Bob", "how": "resigned"}]
