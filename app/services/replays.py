@@ -18,15 +18,19 @@ from .talk import TALK, TALK_REMOVED, without_removed
 STEP_PROBLEM = "step must be a number from 1 to {count}"
 # Bounds on a pasted record, checked line by line before anything is replayed, so that a hostile one costs
 # little. A long finished game is some hundreds of events of a few hundred characters (the longest golden
-# record: 630 lines, 31 KB, none over 340 characters); a note is a timeout or a vacation, at most one a move.
-RECORD_CHARACTERS = 384 * 1024
-RECORD_EVENTS = 5_000
-RECORD_NOTES = 1_000
+# record: 630 lines, 31 KB, none over 340 characters); a service note is a timeout, a vacation or a step of
+# leaving, at most a few a move. Table talk is counted apart: the rules pass it over, and a chatty game writes
+# thousands of messages (LIMIT_TALK_PER_SEAT, 20 an hour a seat), each at most 500 characters (talk.py), so
+# the characters allow that many of the longest beside the longest game.
+RECORD_EVENTS = 5_000                # the rules' events and the service's notes, talk apart
+RECORD_NOTES = 1_000                 # the service's notes, talk apart
+RECORD_TALK_NOTES = 5_000            # messages at the table, a removed one too
+RECORD_CHARACTERS = 4 * 1024 * 1024
 RECORD_LINE_CHARACTERS = 2_000
 RECORD_DEPTH = 3                     # an event holds a list (the pack) or an object (the options), no deeper
 RECORD_LARGEST_NUMBER = 10 ** 9
 TOO_LONG = (f"this record is longer than {RECORD_CHARACTERS:,} characters: a finished game's record is some tens "
-            "of kilobytes")
+            "of kilobytes, and a chatty one's some megabytes")
 # The questions of leaving a game (app.services.leaving), noted so that open tables show them.
 LEAVING_QUESTIONS = {"concede_asked": "asks their partners to concede the game", "abandon_proposed":
                      "proposes to abandon the game", "abandon_agreed": "agrees to abandon the game",
@@ -273,15 +277,13 @@ def bounded_events(text):
     that is not JSON, before any event is replayed."""
     if len(text) > RECORD_CHARACTERS:
         raise BadInput(TOO_LONG, "record_too_long")
-    numbered, notes = [], 0
+    numbered, counted = [], Counter()
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         if len(line) > RECORD_LINE_CHARACTERS:
             raise BadInput(f"line {number} is longer than {RECORD_LINE_CHARACTERS:,} characters: "
                            "an event is one short line", "record_line_too_long")
-        if len(numbered) == RECORD_EVENTS:
-            raise BadInput(f"this record has more than {RECORD_EVENTS:,} events", "record_too_many_events")
         try:
             event = parse_line(number, line)
         except ReplayError as error:
@@ -289,11 +291,23 @@ def bounded_events(text):
         problem = out_of_bounds(event)
         if problem:
             raise BadInput(f"line {number} {problem}", "record_out_of_bounds")
-        notes += isinstance(event, dict) and event.get("type") == "note"
-        if notes > RECORD_NOTES:
+        counted[note_count_kind(event)] += 1
+        if len(numbered) + 1 - counted[TALK] > RECORD_EVENTS:
+            raise BadInput(f"this record has more than {RECORD_EVENTS:,} events", "record_too_many_events")
+        if counted[TALK] > RECORD_TALK_NOTES:
+            raise BadInput(f"this record has more than {RECORD_TALK_NOTES:,} messages at the table",
+                           "record_too_much_talk")
+        if counted["note"] > RECORD_NOTES:
             raise BadInput(f"this record has more than {RECORD_NOTES:,} notes", "record_too_many_notes")
         numbered.append((number, event))
     return numbered
+
+
+def note_count_kind(event):
+    """Which bound an event counts toward: TALK for a message, "note" for another note, else "event"."""
+    if not (isinstance(event, dict) and event.get("type") == "note"):
+        return "event"
+    return TALK if event.get("kind") == TALK else "note"
 
 
 def out_of_bounds(value, depth=0):

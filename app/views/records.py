@@ -16,7 +16,7 @@ from .fields import whole_number
 from .table import seat_names
 
 bp = Blueprint("records", __name__)
-PASTED_RECORD_LIMIT = 512 * 1024   # the request; the record's own bounds are replays.RECORD_*
+PASTED_RECORD_LIMIT = replays.RECORD_CHARACTERS + 128 * 1024   # the request; the record's own bounds are replays.RECORD_*
 
 
 @bp.get("/s/<token>/record.txt")

@@ -16,6 +16,7 @@ from app import create_app
 FINISHED = (Path(__file__).resolve().parents[1] / "golden" / "alouette" / "full_game_4.jsonl").read_text()
 START = '{"type": "start", "game": "quinto", "seats": 4}\n'
 NOTE = '{"type": "note", "kind": "timeout", "seat": 0}\n'
+TALK = '{"type": "note", "kind": "talk", "seat": 0, "text": "Well played!"}\n'
 MOVE = '{"type": "move", "seat": 0, "move": "pass"}\n'
 
 
@@ -39,7 +40,8 @@ def post_record(client, text, upload=False):
     ("[" * 900 + "]" * 900 + "\n", "line 1 is nested more than 3 levels deep"),
     (FINISHED + NOTE * 1001, "this record has more than 1,000 notes"),
     (START + MOVE * 5000, "this record has more than 5,000 events"),
-    (FINISHED + " " * 400_000 + "\n", "this record is longer than 393,216 characters"),
+    (FINISHED + " " * 4_200_000 + "\n", "this record is longer than 4,194,304 characters"),
+    (FINISHED + TALK * 5001, "this record has more than 5,000 messages at the table"),
 ])
 @pytest.mark.parametrize("upload", [False, True], ids=["pasted", "uploaded"])
 def test_a_record_past_a_bound_is_refused_naming_it_before_it_is_replayed(client, text, reason, upload):
@@ -51,9 +53,9 @@ def test_a_record_past_a_bound_is_refused_naming_it_before_it_is_replayed(client
 
 @pytest.mark.parametrize("upload", [False, True], ids=["pasted", "uploaded"])
 def test_a_record_past_the_request_limit_is_a_413_naming_the_bound(client, upload):
-    """The issue's record: a finished game and 32,000 note lines, 523 KB."""
-    answer = post_record(client, FINISHED + NOTE * 32_000, upload)
-    assert answer.status_code == 413 and "this record is longer than 393,216 characters" in answer.get_data(as_text=True)
+    """A finished game and 100,000 note lines, 4.8 MB."""
+    answer = post_record(client, FINISHED + NOTE * 100_000, upload)
+    assert answer.status_code == 413 and "this record is longer than 4,194,304 characters" in answer.get_data(as_text=True)
 
 
 def test_a_finished_record_within_the_bounds_still_replays(client):

@@ -3,7 +3,11 @@ players who let watchers read theirs, and a message the creator removed nowhere 
 
 import json
 
+from app.context import database
+from app.models import Game
 from app.services import talk
+from app.services.record import store_event
+from engine import note_event
 
 from app_helpers import ROBOTS3, csrf_from, events_of, game_row, people, play_to_the_end, start, token_for
 from conftest import confirm_address
@@ -56,3 +60,23 @@ def test_records_tell_only_readable_talk_and_never_a_removed_message(client):
     assert pasted.status_code == 200
     assert "Ann for everyone" in pasted.get_data(as_text=True)
     assert "Bob for the players" not in pasted.get_data(as_text=True)
+
+
+def test_a_chatty_games_downloaded_record_replays_on_our_own_replay_page(client):
+    """Thousands of messages (at 20 an hour a seat, a long game's worth) written to the log as talk writes
+    them; the finished game's records, downloaded, are taken back by /replay."""
+    game = start([ANN, *ROBOTS3], game="sueca")
+    ann = token_for(game.id, 0)
+    talk.let_watchers_read(ann, True)
+    with database().writing() as session:
+        row = session.get(Game, game.id)
+        for number in range(3000):
+            text = f"message {number}" if number % 10 else "a long one " * 45
+            store_event(session, row, note_event(talk.TALK, seat=0, text=talk.clean_message(text)))
+    play_to_the_end(client, game.id, ann)
+    form = client.get("/replay").get_data(as_text=True)
+    for path in (f"/api/games/{game.id}/record", f"/api/seats/{ann}/record"):
+        record = client.get(path).get_data(as_text=True)
+        assert record.count('"kind": "talk"') == 3000
+        answer = client.post("/replay", data={"csrf_token": csrf_from(form), "record": record})
+        assert answer.status_code == 200, answer.get_data(as_text=True)[-300:]
