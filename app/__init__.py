@@ -28,6 +28,7 @@ def create_app(config=None):
     from engine.cards import is_card
 
     from . import csrf, limits, security, views
+    from .deal_story import score_meaning_words
     from .position_polls import PositionPolls
     from .present import (card_html, card_words, cards_html, cards_in_words, choice_groups, choice_label,
                           duration_words, linkify, move_choices, move_done_words, move_label, names_words,
@@ -39,6 +40,7 @@ def create_app(config=None):
                                  player_words=player_words, names_words=names_words,
                                  is_card=is_card, move_choices=move_choices, choice_label=choice_label,
                                  choice_groups=choice_groups, move_done_words=move_done_words,
+                                 score_meaning_words=score_meaning_words,
                                  dev_mailbox=config.dev_mailbox)
     app.jinja_env.filters["linkify"] = linkify
     app.jinja_env.filters["cards_in_words"] = cards_in_words

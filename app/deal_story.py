@@ -8,6 +8,14 @@ from .present import names_words
 SCORE_MEANINGS = {"points": "points", "penalty": "penalty points, lower is better", "counters": "counters"}
 
 
+def score_meaning_words(view):
+    """What the scores of `view` count, in words: `points`, `penalty points, lower is better`, `counters`, or a
+    game's own name for its counters (its view's `counters_name`: Losing Loadum's `lives left`)."""
+    if view["score_meaning"] == "counters" and view.get("counters_name"):
+        return view["counters_name"]
+    return SCORE_MEANINGS[view["score_meaning"]]
+
+
 def holder_names(view, names, side):
     """Who holds a score: the players of a side, or the one player where each plays alone."""
     sides = view["sides"]
@@ -50,7 +58,7 @@ def deal_story(view, names, number=None):
         "changes": ([(holder_names(view, names, side), after[side] - before[side]) for side in holders]
                     if before and len(before) == len(after) else []),
         "scores": [(holder_names(view, names, side), after[side]) for side in holders],
-        "meaning": SCORE_MEANINGS[view["score_meaning"]],
+        "meaning": score_meaning_words(view),
     }
 
 

@@ -200,5 +200,6 @@ class LosingLoadum(DealSeriesGame):
             "left_deal": list(self.reached) if self.opts["on_31"] == DROP_OUT else [],
             "cards_each": self.cards_each() if any(self.alive) else 0,
             "talon_size": len(self.talon),
+            "counters_name": "lives left",     # what the counters are here, for the words beside each score
         })
         return view

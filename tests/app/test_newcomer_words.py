@@ -22,3 +22,10 @@ def test_the_watch_page_of_a_finished_game_says_its_result_and_marks_nobody_to_p
         assert "The game is over. Ann resigned: Robot 2 won." in words_of(page)
         assert 'class="tag turn"' not in page and "to-move" not in page and "to lead" not in page
 
+
+
+def test_losing_loadum_calls_its_counters_lives_left_beside_each_score(client):
+    game = start([people(1)[0], *ROBOTS3[:2]], game="losing_loadum")
+    page = words_of(client.get(f"/s/{token_for(game.id, 0)}").get_data(as_text=True))
+    assert "Lives left: 3" in page and "scores in lives left" in page and "The scores are lives left." in page
+    assert "Counters:" not in page and "scores in counters" not in page
