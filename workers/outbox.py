@@ -3,12 +3,15 @@
 A row is claimed with a conditional UPDATE before it is sent, so two
 workers handed the same id send it once. A claim older than the claim
 timeout belongs to a worker that died: the sweep hands the row out again.
-Every mail passes here, so here its seat's own choice and then its
-address's consent (app.services.consent) are applied. A turn mail or
-reminder is dropped once the turn is no longer the seat's, whatever its
-setting; a seat mailed only when away (the default) gets none while it is at
-its table (app.presence): the row waits until the seat has left. A mail of a
-seat is written for the game as it is when sent (app.services.fresh_mail).
+Every mail passes here, and whether it goes and what it says are decided
+here, once, from the game as it is then: its seat's own choice, whether it
+is still to go (app.services.fresh_mail.goes: a turn passed, a person who
+left the game), its address's consent (app.services.consent); a seat mailed
+only when away (the default) gets no mail about the play while it is at its
+table (app.presence): the row waits until the seat has left. A mail of a
+seat is written for the game as it is when sent (app.services.fresh_mail),
+with the talk said since the last mail that told its seat the talk and was
+sent (app.services.talk_mail).
 """
 
 import smtplib
@@ -19,13 +22,12 @@ from sqlalchemy import and_, or_, select, text, update
 
 from app.context import database, settings
 from app.models import (MAIL_AWAY, MAIL_CLAIMED, MAIL_DIGEST, MAIL_DROPPED, MAIL_FAILED, MAIL_HELD, MAIL_NONE,
-                        MAIL_QUEUED, MAIL_SENT, MAIL_SUPPRESSED, STATUS_ACTIVE, Game, Outbox, Seat)
+                        MAIL_QUEUED, MAIL_SENT, MAIL_SUPPRESSED, Outbox, Seat)
 from app.presence import present_until
-from app.services import consent
+from app.services import consent, talk_mail
 from app.services.clock import utcnow
-from app.services.fresh_mail import GameNow, bring_up_to_date
-from app.services.mail import TURN_KINDS, MailNotRendered, mail_bodies, thread_root, unsubscribe_url
-from app.services.seats import seat_to_move
+from app.services.fresh_mail import GameNow, bring_up_to_date, goes
+from app.services.mail import TABLE_KINDS, MailNotRendered, mail_bodies, thread_root, unsubscribe_url
 
 from .mailer import (BadMail, MailboxSender, SmtpSender, build_message, envelope_sender, is_permanent,
                      recipient_address)
@@ -36,6 +38,7 @@ MAX_BACKOFF = 6 * 3600
 SWEEP_BATCH = 5000
 
 SKIPPED = "skipped"  # not due, or another worker holds it
+TALK = "talk"        # the mail of a seat that asked for each message said at the table
 
 
 def deliver(outbox_id):
@@ -46,16 +49,15 @@ def deliver(outbox_id):
 def deliver_batch(outbox_ids):
     """Send the rows among `outbox_ids` that are due and that nobody else holds, over one connection.
 
-    All are claimed in one transaction; each is marked sent in its own right
-    after the server accepted it, so a worker dying mid-batch leaves only
-    unsent rows claimed. Returns {id: new status}: sent, held, unconfirmed
-    (held for its address's confirmation), dropped, suppressed, failed, or
-    queued (to be tried again by the sweep once its back-off has passed);
-    ids not claimed are left out.
+    All are claimed in one transaction, where each is decided (withheld, or brought up to date); each is
+    marked sent in its own right after the server accepted it, so a worker dying mid-batch leaves only
+    unsent rows claimed. Returns {id: new status}: sent, held, unconfirmed (held for its address's
+    confirmation), dropped, suppressed, failed, or queued (to be tried again by the sweep once its back-off
+    has passed); ids not claimed are left out.
     """
     config = settings()
     claim = utcnow()
-    outcome, outgoing = {}, []
+    outcome, outgoing, told = {}, [], {}
     with database().writing() as session:
         commit_without_waiting_for_disk(session)
         claimed = session.execute(
@@ -66,32 +68,50 @@ def deliver_batch(outbox_ids):
         rows = session.execute(select(Outbox).where(Outbox.id.in_(claimed)).order_by(Outbox.id)).scalars().all()
         addressed = {row.id: plain_address(row.recipient) for row in rows}
         book = consent.book_for(session, {row.recipient for row in rows if addressed[row.id]}, claim)
-        seats, games, roots, links, games_now = {}, {}, {}, {}, {}
+        seats, roots, links, games_now = {}, {}, {}, {}
         for row in rows:
             seat = lookup(seats, (row.game_id, row.seat), lambda: seat_of(session, row))
-            try:
-                withheld = None   # a row without one plain address fails when its mail is built, below
-                if addressed[row.id]:
-                    withheld = (withheld_status(row, seat, lambda: turn_is_theirs(session, games, row))
-                                or consent.withheld_status(session, row, book, claim))
-                if withheld is None and (back := away_until(row, seat)):
-                    # Tried again once the seat has left its table; this try does not count as a failed one.
-                    withheld, row.next_attempt_at, row.attempts = MAIL_QUEUED, back, row.attempts - 1
-                if withheld is None and addressed[row.id] and row.game_id is not None:
-                    game_now = lookup(games_now, row.game_id, lambda: GameNow(session, row.game_id))
-                    withheld = bring_up_to_date(row, game_now)
-                if withheld is None:
-                    root = lookup(roots, (row.game_id, row.recipient), lambda: thread_root(session, row))
-                    link = lookup(links, row.recipient, lambda: unsubscribe_url(row.recipient))
-                    outgoing.append((row, build_message(row, mail_bodies(row), config.mail_from, root, link)))
-            except (BadMail, MailNotRendered) as error:
-                withheld, row.last_error = MAIL_FAILED, str(error)
-            if withheld:
+            game_now = None if row.game_id is None else lookup(games_now, row.game_id,
+                                                               lambda: GameNow(session, row.game_id))
+            withheld = None   # a row without one plain address fails when its mail is built, below
+            if addressed[row.id]:
+                withheld = (withheld_status(row, seat, game_now)
+                            or consent.withheld_status(session, row, book, claim))
+            if withheld is None and (back := away_until(row, seat)):
+                # Tried again once the seat has left its table; this try does not count as a failed one.
+                withheld, row.next_attempt_at, row.attempts = MAIL_QUEUED, back, row.attempts - 1
+            if withheld is None:
+                if addressed[row.id] and game_now is not None:
+                    bring_up_to_date(row, game_now)
+                outgoing.append(Outgoing(row, talk_to_tell(session, row, game_now, told),
+                                         lookup(roots, (row.game_id, row.recipient), lambda: thread_root(session, row)),
+                                         lookup(links, row.recipient, lambda: unsubscribe_url(row.recipient))))
+            else:
                 row.status, row.claimed_at = withheld, None
                 outcome[row.id] = withheld
-    for row, message in outgoing:
-        outcome[row.id] = send_one(row, message, claim, config)
+    for mail in outgoing:
+        outcome[mail.row.id] = send_one(mail, claim, config, told)
     return outcome
+
+
+class Outgoing:
+    """A row to send, with what it needs at sending: the talk said since the seat's last mail that told talk
+    (`talk`, with `upto`, the log position it tells up to; None for a mail carrying no talk), its thread's first
+    Message-ID and its unsubscribe link."""
+
+    def __init__(self, row, talk, root, unsubscribe):
+        self.row, self.root, self.unsubscribe = row, root, unsubscribe
+        self.said, self.upto = talk or (None, None)
+
+
+def talk_to_tell(session, row, game_now, told):
+    """(the messages said since the seat was last told the talk, the log position now) for a mail that carries
+    talk, else None. `told` keeps, per (game, seat) of the batch, the position the seat was told up to: read
+    once from the sent mails, moved on by each mail of the batch that goes (send_one)."""
+    if game_now is None or game_now.game is None or not talk_mail.carries_talk(row):
+        return None
+    after = lookup(told, (row.game_id, row.seat), lambda: talk_mail.told_upto(session, row.game_id, row.seat))
+    return talk_mail.said_after(game_now.events, game_now.seats, row.seat, after), game_now.game.seq
 
 
 def plain_address(recipient):
@@ -109,16 +129,36 @@ def lookup(cache, key, load):
     return cache[key]
 
 
-def send_one(row, message, claim, config):
+def send_one(mail, claim, config, told):
+    """Send one row decided in the claim: written with the talk not yet told its seat (a mail told only by talk
+    goes only with some), marked sent with what it told, or released for a retry."""
+    row, values = mail.row, {}
+    if mail.said is not None:
+        key = (row.game_id, row.seat)
+        talk = talk_mail.told_after(mail.said, told[key])
+        if row.kind == TALK and not talk:
+            return mark(row, status=MAIL_DROPPED, claimed_at=None)    # told already, by a mail of the batch
+        row.context = dict(row.context, talk=talk)
+        values = {"context": row.context, "seq": mail.upto}
+    try:
+        message = build_message(row, mail_bodies(row), config.mail_from, mail.root, mail.unsubscribe)
+    except (BadMail, MailNotRendered) as error:
+        return mark(row, status=MAIL_FAILED, claimed_at=None, last_error=str(error))
     try:
         sender().send(message, envelope_sender(config.mail_from), row.recipient)
     except (smtplib.SMTPException, OSError) as error:
         return release(row, claim, error)
+    if mail.said is not None:
+        told[key] = max(told[key], mail.upto)
+    return mark(row, status=MAIL_SENT, sent_at=utcnow(), last_error=None, **values)
+
+
+def mark(row, **values):
+    """Write `values` on `row` in a transaction of its own; returns its new status."""
     with database().write_engine.begin() as connection:
         commit_without_waiting_for_disk(connection)
-        connection.execute(update(Outbox).where(Outbox.id == row.id)
-                           .values(status=MAIL_SENT, sent_at=utcnow(), last_error=None))
-    return MAIL_SENT
+        connection.execute(update(Outbox).where(Outbox.id == row.id).values(**values))
+    return values["status"]
 
 
 def commit_without_waiting_for_disk(connection):
@@ -190,14 +230,14 @@ def seat_of(session, row):
     return session.execute(select(Seat).where(Seat.game_id == row.game_id, Seat.seat == row.seat)).scalar_one_or_none()
 
 
-def withheld_status(row, seat, turn_is_theirs):
-    """Suppressed as the seat chose, dropped as a turn mail whose turn has passed (`turn_is_theirs()` says
-    whether it still is), or held for the digest as the seat chose; None to send now."""
+def withheld_status(row, seat, game_now):
+    """Suppressed as the seat chose, dropped when it is not to go (fresh_mail.goes), or held for the digest as
+    the seat chose; None to send now."""
     if seat is None:
         return None
     if seat.mail_preference == MAIL_NONE:
         return MAIL_SUPPRESSED
-    if row.kind in TURN_KINDS and not turn_is_theirs():
+    if game_now is not None and not goes(row, game_now):
         return MAIL_DROPPED
     if seat.mail_preference == MAIL_DIGEST and row.kind in DIGESTIBLE:
         return MAIL_HELD
@@ -205,16 +245,12 @@ def withheld_status(row, seat, turn_is_theirs):
 
 
 def away_until(row, seat):
-    """When to try again a turn mail of a seat mailed only when away that is at its table now; else None."""
-    if seat is None or seat.mail_preference != MAIL_AWAY or row.kind not in TURN_KINDS:
+    """When to try again a mail about the play (mail.TABLE_KINDS) of a seat mailed only when away that is at its
+    table now; else None. The one rule of mail and presence: a turn mail is written about the position when
+    it goes, and a deal's end the seat moves past meanwhile is dropped then (fresh_mail.goes)."""
+    if seat is None or seat.mail_preference != MAIL_AWAY or row.kind not in TABLE_KINDS:
         return None
     return present_until(row.game_id, row.seat)
-
-
-def turn_is_theirs(session, games, row):
-    """Whether the row's seat is to move in its game, in play (`games` caches the batch's game rows)."""
-    game = lookup(games, row.game_id, lambda: session.get(Game, row.game_id))
-    return game is not None and game.status == STATUS_ACTIVE and seat_to_move(game, row.seat)
 
 
 def sender():

@@ -3,8 +3,8 @@
 Entry points (views, the CLI and workers call these, never the models directly):
 - `games.create_game(data, admit)`, `games.confirm_address(token)` (the one way to confirm)
 - `consent.withheld_status(...)` (asked by the mail worker), `consent.suppress(token)`, `consent.resume(token)`
-- `fresh_mail.bring_up_to_date(row, fresh_mail.GameNow(session, game_id))` (asked by the mail worker): a mail
-  written for the game as it is when sent, or dropped
+- `fresh_mail.goes(row, now)` and `fresh_mail.bring_up_to_date(row, now)`, `now` a `fresh_mail.GameNow`
+  (asked by the mail worker): whether a mail is still to go, and the mail written for the game as it is when sent
 - `new_links.replacement(token, seat)` (asks first), `new_links.send_new_link(token, seat, admit)`
 - `moves.submit_move(token, move, seq)`, `moves.play_robot_turns(game_id)`
 - `tables.open_seat(token)`, `tables.public_summary(game_id)`

@@ -1,30 +1,25 @@
-"""Mail about now: what a mail of a seat says, and the links it carries, are written when it is sent.
+"""Mail about now: whether a mail of a seat goes, what it says, and the links it carries are decided when it
+is sent, from the game as it is then.
 
-A turn mail or reminder is about one position. The seat's move drops its
-unsent ones, and a newer one drops the older (mail.drop_turn_mails), so the
-outbox never holds a mail about a position passed, whatever the seat's mail
-setting. When the worker sends one (workers/outbox.py), `bring_up_to_date`
-looks once more: a mail whose game is no longer in play, whose turn is no
-longer the seat's, or whose seat has moved since it was queued is dropped;
-else it is written anew from the seat's view of the game as it is then (the
-position, the hand, the moves, and the story since the seat's last move,
-app.turn_story). Rewriting the row rather than dropping it for a new one
-keeps its Message-ID and its place in the thread, and holds for every reason
-a mail waits (its player at the table, a mail server away, an address not
-yet confirmed).
+The worker (workers/outbox.py) asks `goes` about every mail of a seat before anything else: the one place
+that decides a mail stale (a turn mail whose turn has passed, a deal's end the seat has moved past, anything
+but the game's end to a person who has left the game). A turn mail or reminder is about one position: the
+seat's move drops its unsent ones and a newer one drops the older (mail.drop_turn_mails), and one that goes
+is written anew by `bring_up_to_date` from the seat's view of the game then (the position, the hand, the
+moves, and the story since the seat's last move, app.turn_story). Rewriting the row rather than dropping it
+for a new one keeps its Message-ID and its place in the thread, and holds for every reason a mail waits
+(its player at the table, a mail server away, an address not yet confirmed).
 
-Every other mail of a seat keeps what it tells, but its links (the table,
-the mail settings, the reply address and the moves it takes) are written
-from the seat's link version and position at sending: no mail carries a link
-replaced since it was queued. A mail whose seat no longer has its address is
-dropped.
+Every other mail of a seat keeps what it tells, but its links (the table, the mail settings, the reply
+address and the moves it takes) are written from the seat's link version and position at sending: no mail
+carries a link replaced since it was queued. The talk a mail tells is added as it is sent (app.services.talk_mail).
 """
-
 from ..context import external_url, settings
-from ..models import MAIL_DROPPED, STATUS_ACTIVE, Game
+from ..models import STATUS_ACTIVE, Game
+from ..outcome import left_at
 from ..turn_story import story_since_last_move
 from . import snapshots
-from .mail import TURN_KINDS
+from .mail import DEAL_END, GAME_OVER, TURN_KINDS
 from .notify import reply_context, turn_context, turn_subject
 from .record import load_events
 from .seats import seat_path, seat_to_move, seats_of
@@ -54,15 +49,37 @@ class GameNow:
         return self._events
 
 
-def bring_up_to_date(row, now):
-    """Write outbox `row` for the game as `now` (a GameNow) has it; MAIL_DROPPED when it must not go, else None."""
+def goes(row, now):
+    """Whether outbox `row` is still to be sent, for the game as `now` (a GameNow) has it: the one place that
+    decides a mail of a seat stale.
+
+    Not when the seat no longer has the row's address; nor, to a person who handed their seat over or
+    resigned, anything queued before they left but the game's end; nor a turn mail or reminder once the game
+    is not in play, the turn is not the seat's, or the seat has moved since it was queued; nor a deal's end
+    once the seat has moved since (it saw that end at its table, which shows it until then)."""
     seat = now.seats.get(row.seat)
     if now.game is None or seat is None or row.context is None:
-        return None
+        return True
     if seat.email != row.recipient:
-        return MAIL_DROPPED
+        return False
+    if seat.left and row.kind != GAME_OVER and queued_before_leaving(row, now.events, seat.seat):
+        return False
     if row.kind in TURN_KINDS:
-        return rewrite_turn(row, now, seat)
+        return (now.game.status == STATUS_ACTIVE and seat_to_move(now.game, seat.seat)
+                and not moved_since(now, seat.seat, row.seq))
+    if row.kind == DEAL_END:
+        return not moved_since(now, seat.seat, row.seq)
+    return True
+
+
+def bring_up_to_date(row, now):
+    """Write outbox `row`, which `goes`, for the game as `now` (a GameNow) has it."""
+    seat = now.seats.get(row.seat)
+    if now.game is None or seat is None or row.context is None:
+        return
+    if row.kind in TURN_KINDS:
+        rewrite_turn(row, now, seat)
+        return
     context = dict(row.context)
     for key, suffix in (("table_url", ""), ("settings_url", "/mail")):
         if key in context:
@@ -72,14 +89,11 @@ def bring_up_to_date(row, now):
             context.pop(key, None)
         context.update(reply_context(now.game, now.state, seat))
     row.context = context
-    return None
 
 
 def rewrite_turn(row, now, seat):
-    """A turn mail or reminder written for the position now, or MAIL_DROPPED if the seat has moved past it."""
+    """A turn mail or reminder written for the position now."""
     game, state = now.game, now.state
-    if game.status != STATUS_ACTIVE or not seat_to_move(game, seat.seat) or moved_since(now, seat.seat, row.seq):
-        return MAIL_DROPPED
     context = turn_context(game, state, now.seats, seat)
     context["since"] = story_since_last_move(now.events, seat.seat, context["names"])
     subject = turn_subject(context["title"], now.seats, seat, state)
@@ -88,10 +102,16 @@ def rewrite_turn(row, now, seat):
     row.subject = " ".join(subject.split())
     row.context = dict(context, subject=subject, base_url=settings().base_url)
     row.seq = game.seq
-    return None
 
 
 def moved_since(now, seat, seq):
     """Whether player seat `seat` has moved (for itself or a dummy) after log position `seq`."""
     return any(event.get("type") == "move" and now.state.controller(event["seat"]) == seat
                for event in now.events[(seq or 0) + 1:])
+
+
+def queued_before_leaving(row, events, seat):
+    """Whether `row` was queued before player seat `seat`'s person left the game (the mails that tell them of
+    their leaving itself come after)."""
+    left = left_at(events, seat)
+    return left is None or row.seq is None or row.seq < left

@@ -18,13 +18,19 @@ from ..db import queue_after_commit
 from ..links import unsubscribe_token
 from ..models import MAIL_DROPPED, MAIL_HELD, MAIL_QUEUED, MAIL_UNCONFIRMED, Outbox
 from .clock import utcnow
-from .talk_mail import with_talk
 
 
 OUTBOX_INSERT = insert(Outbox.__table__)
 # Mails telling a seat it is its move: each is about one position, so a newer one, or the seat's own move,
 # leaves the older unsent ones with nothing true to say.
 TURN_KINDS = frozenset({"your_turn", "reminder"})
+DEAL_END, GAME_OVER = "deal_end", "game_over"
+# Mails that show the seat the position now, as a turn mail does (the answer to its reply): they replace its
+# unsent turn mails too.
+POSITION_KINDS = TURN_KINDS | {"answer"}
+# Mails about the play that its open table shows as well: a seat mailed only when away gets none while it is
+# at its table (workers/outbox.py), as for turn mails.
+TABLE_KINDS = TURN_KINDS | {DEAL_END, "paused", "timeout", "leaving", "talk", "vacation"}
 UNSENT = (MAIL_QUEUED, MAIL_HELD, MAIL_UNCONFIRMED)
 
 
@@ -38,11 +44,11 @@ def queue_mail(session, kind, recipient, subject, context, game_id=None, seat=No
     `context` holds plain JSON values (the row stores it) taken from the
     recipient's own view. A plain INSERT on the session's connection (no ORM
     object, no autoflush): the row is not read back in this transaction, and
-    moves write one each. A turn mail or reminder drops the unsent ones of its seat before it (`drop_turn_mails`).
+    moves write one each. A turn mail, reminder or answer drops the unsent turn mails of its seat before it
+    (`drop_turn_mails`). The talk a mail tells is added when it is sent (app.services.talk_mail).
     """
-    if kind in TURN_KINDS and game_id is not None:
+    if kind in POSITION_KINDS and game_id is not None and seat is not None:
         drop_turn_mails(session, game_id, seat, recipient)
-    context = with_talk(session, kind, context, game_id, seat, seq)
     base_url = settings().base_url
     domain = urlsplit(base_url).hostname or "localhost"
     row = {

@@ -81,9 +81,10 @@ def move_told(state, seats, move):
 
 
 def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
-    """After a move: the result to every person once the game is over, else a turn mail to the next person
-    (and, when the move ended deal number `ended_deal`, that deal's result to every person). `told` is
-    `move_told`'s answer."""
+    """After a move: the result to every person once the game is over, else a turn mail to the next person,
+    the mover too when the turn stays theirs (a bid then an exchange: held while they are at their table, it
+    goes if they leave mid-way), and, when the move ended deal number `ended_deal`, that deal's result to every
+    person. `told` is `move_told`'s answer."""
     context = game_context(game, seats)
     if ended_deal and not state.over:
         for seat in people(seats):
@@ -99,7 +100,7 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
     if not game.to_move:
         return
     next_seat = seats[state.controller(game.to_move[0])]
-    if next_seat.robot is None and next_seat is not mover:
+    if next_seat.robot is None:
         queue_mail(session, "your_turn", next_seat.email, turn_subject(context["title"], seats, next_seat, state),
                    dict(turn_context(game, state, seats, next_seat), last_mover=mover.name,
                         last_move=told[next_seat.seat]),

@@ -2,16 +2,12 @@
 
 import json
 
-from sqlalchemy import update
-
 from app import create_app
-from app.context import database
-from app.models import MAIL_HELD, MAIL_SENT, Outbox
-from app.services import digests, moves
+from app.services import moves
 from engine import replay
 
 from app_helpers import ROBOTS3, counts, csrf_from, events_of, game_row, mails, people, start, token_for
-from conftest import html_of, make_config, text_of
+from conftest import make_config
 
 
 def two_people():
@@ -122,38 +118,13 @@ def test_talk_is_limited_per_seat(tmp_path, database_url, dispatched):
     application.extensions["cachette"]["db"].dispose()
 
 
-def play_until_turn_mail(client, game_id, tokens, seat, after):
-    """Play (people their first legal move, robots theirs) until a turn mail to `seat` is queued after seq
-    `after`; that mail."""
-    while True:
-        moves.play_robot_turns(game_id)
-        turns = [mail for mail in mails(game_id=game_id, seat=seat, kind="your_turn") if mail.seq > after]
-        if turns:
-            return turns[0]
-        row = game_row(game_id)
-        mover = tokens[[number for number in tokens if number in row.to_move][0]]
-        legal = client.get(f"/api/seats/{mover}").json["view"]["legal"]
-        assert client.post(f"/api/seats/{mover}/moves", json={"move": legal[0], "seq": row.seq}).status_code == 201
-
-
-def test_talk_comes_with_the_next_turn_mail_and_never_alone(client):
+def test_talk_makes_no_mail_of_its_own(client):
+    """What a mail tells of the talk is decided when it is sent: tests/workers/test_talk_at_sending.py."""
     game_id, ann, bo = two_people()
     before = counts()
     client.post(f"/api/seats/{ann}/messages", json={"text": "Good luck <b>Bob</b>!"})
     client.post(f"/api/seats/{bo}/messages", json={"text": "Thanks & you"})
-    assert counts()[1] == before[1]                     # no mail of its own
-    start = game_row(game_id).seq
-    to_ann = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 0, start)
-    assert "Said at the table since your last mail:\n  Bob: Thanks & you\n" in text_of(to_ann)
-    assert "Good luck" not in text_of(to_ann)           # not her own words
-    assert "<li><strong>Bob</strong>: Thanks &amp; you</li>" in html_of(to_ann)
-    to_bob = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 1, start)
-    assert "  Ann: Good luck <b>Bob</b>!\n" in text_of(to_bob)
-    assert "Good luck &lt;b&gt;Bob&lt;/b&gt;!" in html_of(to_bob) and "<b>Bob</b>" not in html_of(to_bob)
-    with database().writing() as session:               # sent: a mail replaced before it went out told nothing
-        session.execute(update(Outbox).where(Outbox.id == to_bob.id).values(status=MAIL_SENT))
-    again = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 1, to_bob.seq)
-    assert "Said at the table" not in text_of(again)   # told once
+    assert counts()[1] == before[1]
 
 
 def test_a_person_may_have_each_message_mailed(client):
@@ -167,9 +138,6 @@ def test_a_person_may_have_each_message_mailed(client):
     client.post(f"/api/seats/{bo}/messages", json={"text": "Yes."})
     told, = mails(game_id=game_id, kind="talk")
     assert told.recipient == "bob@example.org" and told.subject.endswith("Ann said")
-    assert "Said at the table since your last mail:\n  Ann: Ready?\n" in text_of(told)
-    to_bob = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 1, told.seq)
-    assert "Ready?" not in text_of(to_bob)
 
 
 def test_a_player_hides_anothers_messages_for_themselves(client):
@@ -182,9 +150,6 @@ def test_a_player_hides_anothers_messages_for_themselves(client):
     assert [message["text"] for message in client.get(f"/api/seats/{bo}").json["messages"]] == ["Mine"]
     assert "Boring words" not in client.get(f"/s/{bo}").get_data(as_text=True)
     assert "Boring words" in client.get(f"/s/{ann}").get_data(as_text=True)      # for Bob alone
-    client.post(f"/api/seats/{ann}/messages", json={"text": "More boring words"})
-    to_bob = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 1, game_row(game_id).seq)
-    assert "boring" not in text_of(to_bob)
     before = counts()
     for hidden in ("1", "2", "x"):               # himself, a robot, not a seat
         answer = client.post(f"/s/{bo}/talk/hide", data={"csrf_token": csrf_from(page), "hide": hidden})
@@ -221,17 +186,3 @@ def test_the_creator_removes_a_message_for_everyone(client):
     assert "Bob says at the table: (message removed by the creator)" in readable and "rude" not in readable
     answer = client.post(f"/s/{ann}/talk/remove", data={"csrf_token": csrf_from(page), "seq": str(seq)})
     assert answer.status_code == 409
-    to_ann = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 0, seq - 1)
-    assert "rude" not in text_of(to_ann)
-
-
-def test_the_digest_tells_the_talk_its_held_mails_never_told(client):
-    game_id, ann, bo = two_people()
-    client.post(f"/api/seats/{ann}/messages", json={"text": "See you tomorrow"})
-    turn = play_until_turn_mail(client, game_id, {0: ann, 1: bo}, 1, game_row(game_id).seq)
-    assert "See you tomorrow" in text_of(turn)
-    with database().writing() as session:     # what the mail worker does for a seat that asked for a digest
-        session.execute(update(Outbox).where(Outbox.seat == 1, Outbox.game_id == game_id).values(status=MAIL_HELD))
-    assert digests.queue_digest(game_id, 1) == 1
-    digest, = mails(game_id=game_id, kind="digest")
-    assert "Said at the table since your last mail:\n  Ann: See you tomorrow\n" in text_of(digest)
