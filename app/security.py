@@ -9,7 +9,7 @@ hidden cards. HTTPS is enforced only when BASE_URL is https, so never in
 development or tests.
 """
 
-from flask import request
+from flask import Flask, request
 from flask_talisman import Talisman
 
 CONTENT_SECURITY_POLICY = {
@@ -28,10 +28,26 @@ view_headers = Talisman()
 
 
 def init_app(app, config):
-    https = config.base_url.startswith("https://")
+    https = https_only(config)
     Talisman(app, force_https=https, session_cookie_secure=https, frame_options="DENY",
              content_security_policy=CONTENT_SECURITY_POLICY, referrer_policy="no-referrer")
     app.after_request(no_store)
+
+
+def https_only(config):
+    """Whether the service answers only over https (an http request is sent there)."""
+    return config.base_url.startswith("https://")
+
+
+def answer_headers(config, https):
+    """[(header, value)] that these settings put on an answer but a static file, over https or not, for an
+    answer made without Flask (app/position_polls.py): made by an app that has these settings alone, from
+    a request that carries nothing, so that no header of one request is ever sent with another's answer."""
+    bare = Flask(__name__)
+    init_app(bare, config)
+    bare.add_url_rule("/", "answer", lambda: "")
+    answer = bare.test_client().get("/", base_url="https://localhost" if https else "http://localhost")
+    return [(name, value) for name, value in answer.headers if name.lower() not in ("content-type", "content-length")]
 
 
 def no_store(response):
