@@ -13,6 +13,11 @@ its MIME parts) is answered 550; when acting fails, or more than WAITING_MAX
 mails wait, the server answers 451 and the sending server tries again
 later. Point MX records, or a relay, at INBOUND_HOST:INBOUND_PORT.
 
+Only aiosmtpd's documented interface is used (its Controller and SMTP
+settings, a handler's hooks), so any aiosmtpd>=1.4 serves. aiosmtpd reads
+DATA a line at a time on the event loop (about 10 µs a line), so a mail of
+REPLY_MAX_BYTES in tiny lines holds the other sessions up for a moment.
+
 `python -m workers.inbound` runs it until SIGINT or SIGTERM.
 """
 
@@ -22,7 +27,6 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import SMTP
 
 from app.config import stop_on_config_error
 from app.links import BadLink, read_reply_token
@@ -36,60 +40,6 @@ RECIPIENTS_MAX = 100     # RCPT commands in a session (RFC 5321 asks a server to
 COMMANDS_MAX = {"RCPT": 2 * RECIPIENTS_MAX, "*": 100}
 READERS = 4              # threads that read mails and act on them
 WAITING_MAX = 32         # mails being read or waiting for a reader; past it, 451
-DATA_CHUNK = 64 * 1024
-END_OF_DATA = b"\r\n.\r\n"
-
-
-class ReplySMTP(SMTP):
-    """aiosmtpd's SMTP, its mail data read in chunks rather than line by line.
-
-    aiosmtpd reads DATA a line at a time on the event loop, about 10 µs a
-    line: a megabyte of short lines (20,000 tiny MIME parts) held every
-    session up for a second, and a few such mails at once held a genuine
-    reply up for many. Here the data is read as it comes, the end mark
-    looked for in what is new, and dots unstuffed in one pass (RFC 5321
-    4.5.2). The server does not offer PIPELINING, so nothing follows the end
-    mark before the answer.
-    """
-
-    async def smtp_DATA(self, arg):
-        if await self.check_helo_needed() or await self.check_auth_needed("DATA"):
-            return
-        if not self.envelope.rcpt_tos:
-            await self.push("503 Error: need RCPT command")
-            return
-        if arg:
-            await self.push("501 Syntax: DATA")
-            return
-        await self.push("354 End data with <CR><LF>.<CR><LF>")
-        data = bytearray(b"\r\n")     # a line's end before the first line: the end mark of an empty mail is found too
-        searched, too_much = 0, False
-        while (end := data.find(END_OF_DATA, searched)) < 0:
-            searched = max(0, len(data) - len(END_OF_DATA) + 1)
-            chunk = await self._reader.read(DATA_CHUNK)
-            if not chunk:            # the client went away
-                return
-            data += chunk
-            if self.data_size_limit and len(data) > self.data_size_limit + 2 + len(END_OF_DATA):
-                too_much = True
-                del data[:searched]      # only what may hold the end mark is kept
-                searched = 0
-        content = bytes(data[:end + 2]).replace(b"\r\n.", b"\r\n")[2:]
-        if too_much or (self.data_size_limit and len(content) > self.data_size_limit):
-            self._set_post_data_state()
-            await self.push("552 Error: Too much mail data")
-            return
-        self.envelope.content = self.envelope.original_content = content
-        status = await self._call_handler_hook("DATA")
-        self._set_post_data_state()
-        await self.push(status)
-
-
-class ReceiverController(Controller):
-    """aiosmtpd's Controller (the server on a thread of its own), serving ReplySMTP."""
-
-    def factory(self):
-        return ReplySMTP(self.handler, **self.SMTP_kwargs)
 
 
 class ReplyHandler:
@@ -140,7 +90,7 @@ class ReplyHandler:
 def start_receiver(flask_app, host=None, port=None):
     """Start the receiver in this process's background threads; returns its controller (`.stop()` ends it)."""
     config = flask_app.extensions["cachette"]["config"]
-    controller = ReceiverController(ReplyHandler(flask_app), hostname=host or config.inbound_host,
+    controller = Controller(ReplyHandler(flask_app), hostname=host or config.inbound_host,
                             port=port or config.inbound_port, server_hostname=config.inbound_domain or None,
                             data_size_limit=config.reply_max_bytes, command_call_limit=COMMANDS_MAX)
     controller.start()

@@ -25,6 +25,8 @@ from email.utils import make_msgid
 from types import SimpleNamespace
 
 import pytest
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP
 from app import create_app
 from app.context import database, settings
 from app.links import reply_token
@@ -32,7 +34,7 @@ from app.models import Game
 from app.services.replies import ANSWER
 from app.services.seats import seats_of
 from workers.imap_poll import poll_once
-from workers.inbound import COMMANDS_MAX, RECIPIENTS_MAX, ReceiverController, start_receiver
+from workers.inbound import COMMANDS_MAX, RECIPIENTS_MAX, start_receiver
 
 from conftest import make_config
 from imap_server import PASSWORD, USER, DovecotServer
@@ -314,10 +316,10 @@ class Keeper:
 
 
 @pytest.mark.parametrize("mail", [b"", b"QS", b".", b"..", b".QS\r\n..two\r\nend.\r\n.\r\nlast", b"\r\n.\r\n",
-                                  b"x" * 70_000 + b"\r\n.\r\n" + b"y" * 70_000])
-def test_the_receiver_reads_mail_data_in_chunks_as_sent_dots_unstuffed(mail):
+                                  (b"x" * 998 + b"\r\n") * 70 + b".\r\n" + b"y" * 998])
+def test_the_receiver_reads_mail_data_as_sent_dots_unstuffed(mail):
     keeper, port = Keeper(), free_port()
-    controller = ReceiverController(keeper, hostname="127.0.0.1", port=port, data_size_limit=1_000_000)
+    controller = Controller(keeper, hostname="127.0.0.1", port=port, data_size_limit=1_000_000)
     controller.start()
     try:
         with smtplib.SMTP("127.0.0.1", port, timeout=30) as server:
@@ -332,6 +334,18 @@ def test_the_receiver_reads_mail_data_in_chunks_as_sent_dots_unstuffed(mail):
         controller.stop()
     ending = b"" if mail.endswith(b"\r\n") else b"\r\n"
     assert keeper.contents == [mail + ending, b"second\r\n"]
+
+
+def test_the_receiver_is_aiosmtpds_own_server_set_through_its_documented_interface(tmp_path, database_url,
+                                                                                  dispatched):
+    application = create_app(make_config(tmp_path, database_url, inbound_domain="localhost"))
+    receiver = start_receiver(application, host="127.0.0.1", port=free_port())
+    try:
+        assert type(receiver) is Controller and type(receiver.smtpd) is SMTP
+        assert receiver.smtpd.data_size_limit == application.extensions["cachette"]["config"].reply_max_bytes
+    finally:
+        receiver.stop()
+        application.extensions["cachette"]["db"].dispose()
 
 
 @pytest.fixture
