@@ -5,7 +5,6 @@ and, at each step, from that seat's own view and what `move_seen_by` lets it kno
 """
 
 from engine import apply_event, replay
-from engine.cards import display, is_card
 
 from .present import cards_in_words, names_words
 
@@ -26,15 +25,20 @@ def story_since_last_move(events, seat, names):
     for index in range(last or 1, len(events)):
         event = events[index]
         before = state.view(seat)
+        moved = event.get("type") == "move"
+        # What the move does is told from the state before it; whether the seat may know it, from the state after.
+        done = state.move_done_words(event["seat"], event["move"]) if moved else None
         apply_event(state, event)
-        seen = state.move_seen_by(seat, event["move"]) if event.get("type") == "move" else None
-        told = event_lines(event, seen, before, state.view(seat), seat, names)
+        if moved and state.move_seen_by(seat, event["move"]) is None:
+            done = None
+        told = event_lines(event, done, before, state.view(seat), seat, names)
         lines += told[1:] if index == last else told   # the player's own move: only what it caused
     return [line[0].upper() + line[1:] for line in lines[-STORY_LINES:]]
 
 
-def event_lines(event, seen, before, after, seat, names):
-    """One event in words (`seen`: the move as the seat was told it), then what it caused."""
+def event_lines(event, done, before, after, seat, names):
+    """One event in words (`done`: what its move did as the seat was told it, None for a move made face down),
+    then what it caused."""
     kind = event.get("type")
     lines = []
     if kind == "deal":
@@ -43,12 +47,7 @@ def event_lines(event, seen, before, after, seat, names):
         lines.append(f"Deal {after['deal']} was dealt{by}.")
     elif kind == "move":
         mover = who(event["seat"], after, seat, names)
-        if seen is None:
-            lines.append(f"{mover} put a card face down.")
-        elif is_card(seen):
-            lines.append(f"{mover} played {display(seen)}.")
-        else:
-            lines.append(f"{mover} said {spoken(seen)}.")
+        lines.append(f"{mover} {done}." if done else f"{mover} put a card face down.")
     elif kind == "note" and event.get("kind") == "timeout" and event.get("seat") is not None:
         lines.append(f"{who(event['seat'], after, seat, names)} ran out of time.")
     trick = after.get("last_trick")
@@ -73,11 +72,6 @@ def who(number, view, seat, names):
     sides = view["sides"]
     partner = view.get("partnerships") and sides[number] == sides[seat] and names[number] != names[seat]
     return f"your partner {name}" if partner else name
-
-
-def spoken(move):
-    """A spoken move as said: `double`, `vie 2`, `discard 7♠ 2♥`."""
-    return " ".join(display(word) if is_card(word) else word.replace("_", " ") for word in str(move).split(" "))
 
 
 def scored_lines(before, after, names):

@@ -191,6 +191,12 @@ class GameProtocol(ABC):
         `Discard 8♥`, `Vie: put in 2`, `Stick at 27`. Never a seat number or bare notation."""
         raise NotImplementedError
 
+    def move_done_words(self, seat: int, move: str) -> str:
+        """What `move` did, as `seat` makes it now (asked just before it is made), in the past tense after the
+        player's name: `played 8♥`, `said double`, `drew a card`, `took 7♣ with 7♥`. `move` is as the asking
+        seat was told it (`move_seen_by`); the words name no card that seat may not see."""
+        raise NotImplementedError
+
     @abstractmethod
     def summary(self) -> dict:
         """The replay tool's summary (DESIGN.md): its keys and their order are a contract."""

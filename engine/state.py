@@ -66,6 +66,13 @@ class GameState(GameProtocol):
             return f"{'Discard' if getattr(self, 'phase', None) == DISCARD_PHASE else 'Play'} {display(move)}"
         return str(move).replace("_", " ").capitalize()
 
+    def move_done_words(self, seat, move):
+        """What a move did (see the protocol): `played 8♥` for a card, `said discard 7♠ 2♥` for a spoken move."""
+        if is_card(move):
+            return f"played {display(move)}"
+        return "said " + " ".join(display(word) if is_card(word) else word.replace("_", " ")
+                                  for word in str(move).split(" "))
+
     @classmethod
     def default_options(cls, players):
         """Every option at its default for this many players: a fresh copy for each state."""

@@ -37,13 +37,14 @@ from the dealer's left, eight rounds; the last twelve cards go to the table
 in their recorded order.
 """
 
-from ..cards import RANKS, display, pack, parse_card, sort_cards
+from ..cards import RANKS, pack, parse_card, sort_cards
 from ..dealing import deal_round
 from ..errors import IllegalMoveError, NotationError, RecordError
 from ..options import Option
 from ..protocol import COUNTERS, KIND_OTHER
 from ..registry import register
 from ..series import PhasedDeal
+from .laugh_and_lie_down_words import CLAIM, LAY, LIE_DOWN, LaughAndLieDownWords, capture_why
 from .one_and_thirty import ranking
 
 HAND_SIZE = 8
@@ -52,7 +53,6 @@ DEALER_STAKE, PLAYER_STAKE, LAST_IN_STAKES = 3, 2, 5
 WORST_DEAL = DEALER_STAKE + BREAK_EVEN // 2   # the most stakes a deal can cost one player
 PHASE_PLAY = "play"
 AUTOMATIC, DECLARED = "automatic", "declared"
-LAY, CLAIM, LIE_DOWN = "lay", "claim", "lie down"
 RANK_WORDS = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens", "9": "nines", "8": "eights",
               "7": "sevens", "6": "sixes", "5": "fives", "4": "fours", "3": "threes", "2": "twos"}
 WORD_RANKS = {word: rank for rank, word in RANK_WORDS.items()}
@@ -96,7 +96,7 @@ def settlement(laid_counts):
 
 
 @register
-class LaughAndLieDown(PhasedDeal):
+class LaughAndLieDown(LaughAndLieDownWords, PhasedDeal):
     name = "laugh_and_lie_down"
     title = "Laugh and Lie Down"
     blurb = "Fish pairs and mournivals from a face-up table; whoever cannot must lie down, and the pot is shared out."
@@ -301,25 +301,11 @@ class LaughAndLieDown(PhasedDeal):
             self.table.remove(other)
         self.hands[seat].remove(card)
         self.laid[seat].extend([card] + taken)
-        self.events.append({"seat": seat, "what": "capture", "cards": [card] + taken,
-                            "why": "a mournival" if len(taken) == 3 else "a pair"})
+        self.events.append({"seat": seat, "what": "capture", "cards": [card] + taken, "why": capture_why(taken)})
 
     def hints(self):
         """Automatic lay-downs leave nothing to say but cards: no spoken move, and no hint for one."""
         return type(self).move_hints if not self.automatic else {}
-
-    def action_words(self, seat, move):
-        """`Take 7♣ with 7♥`, `Lay by your sevens: …`, `Claim the mournival of sevens`, `Lie down: …`."""
-        if move == LIE_DOWN:
-            return "Lie down: your hand goes face up on the table"
-        word, _, rank_word = move.partition(" ")
-        if word == LAY:
-            cards, why = self.lay_down_of(seat, rank_word)
-            return f"Lay by {' '.join(map(display, cards))}: {why}"
-        if word == CLAIM:
-            return f"Claim the mournival of {rank_word} from the table"
-        taken = self.taken_by(move)
-        return f"Take {' '.join(map(display, taken))} with {display(move)}" + (": a mournival" if len(taken) == 3 else "")
 
     def matches(self, seat):
         """What each card of the seat's hand would capture from the table now (its own cards, the open table)."""

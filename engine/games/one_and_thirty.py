@@ -272,6 +272,10 @@ class OneAndThirty(PhasedDeal):
             return "Draw a card"
         return f"Stick at {self.total(seat)}" if seat is not None and self.phase == PHASE_PLAY else "Stick"
 
+    def move_done_words(self, seat, move):
+        """`drew a card`, `stuck, taking no more cards`: the count stays hidden."""
+        return "drew a card" if move == DRAW else "stuck, taking no more cards"
+
     def hand_worth(self, seat):
         """The seat's count toward 31 and how it is made: {total, why}."""
         hand = self.hands[seat]
