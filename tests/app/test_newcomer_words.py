@@ -1,14 +1,17 @@
 """What a newcomer met on the pages and in the mails (the issue "Smaller things a newcomer met"): each test reads
 the page as it was served or the mail as it was written."""
 
+import html
 import re
 
-from app_helpers import ROBOTS3, csrf_from, people, start, token_for
+from app.services.moves import play_robot_turns
+
+from app_helpers import ROBOTS3, game_row, people, start, state_of, token_for
 
 
-def words_of(html):
+def words_of(page):
     """A page's text without its tags and with its spaces folded, as a reader sees it."""
-    return " ".join(re.sub(r"<[^>]+>", "", html).split())
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", page)).split())
 
 
 def test_the_watch_page_of_a_finished_game_says_its_result_and_marks_nobody_to_play(client):
@@ -29,3 +32,21 @@ def test_losing_loadum_calls_its_counters_lives_left_beside_each_score(client):
     page = words_of(client.get(f"/s/{token_for(game.id, 0)}").get_data(as_text=True))
     assert "Lives left: 3" in page and "scores in lives left" in page and "The scores are lives left." in page
     assert "Counters:" not in page and "scores in counters" not in page
+
+
+def test_quintos_quints_this_deal_say_which_side_scored_each(client):
+    game = start()                     # Ann and three robots: Ann and Robot 3 against Robot 2 and Robot 4
+    ann = token_for(game.id, 0)
+    for _ in range(60):
+        play_robot_turns(game.id)
+        quints = state_of(game.id).view(0).get("quints")
+        if quints:
+            break
+        legal = client.get(f"/api/seats/{ann}").json["view"]["legal"]
+        client.post(f"/api/seats/{ann}/moves", json={"move": legal[0], "seq": game_row(game.id).seq})
+    assert quints, "a deal of Quinto without a quint"
+    page = words_of(client.get(f"/s/{ann}").get_data(as_text=True))
+    facts = page.split("Quints this deal: ", 1)[1]
+    for quint in quints:
+        side = "Ann & Robot 3" if quint["side"] == 0 else "Robot 2 & Robot 4"
+        assert f"({quint['points']} to {side})" in facts, facts
