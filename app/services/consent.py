@@ -28,7 +28,7 @@ from ..models import (ADDRESS_CONFIRMED, ADDRESS_SUPPRESSED, ADDRESS_UNCONFIRMED
 from .clock import utcnow
 from .errors import Forbidden
 from .mail import queue_mail
-from .seats import seat_path
+from .seats import creator_seat, seat_path, seats_of
 
 CONFIRM = "confirm"                        # the kind of mail that carries a confirmation link
 UNCONFIRMED_MAIL_EVERY = timedelta(days=1)
@@ -87,8 +87,7 @@ def invitation(session, row):
     if row.game_id is None:
         return "Confirm your address for Cachette", {"reason": "my_games"}
     game = session.get(Game, row.game_id)
-    inviter = session.execute(select(Seat.name).where(Seat.game_id == game.id, Seat.email == game.creator_email)
-                              .order_by(Seat.seat).limit(1)).scalar()
+    inviter = creator_seat(game, seats_of(session, game.id)).name
     title = find_game(game.game).title
     return (f"{inviter} invites you to a game of {title}: please confirm your address",
             {"reason": "invited", "title": title, "inviter": inviter})

@@ -13,7 +13,7 @@ from . import consent, notify
 from .auto import moves_itself
 from .clock import utcnow
 from .record import deal_while_awaited, replay_game, sync_summary, write_event
-from .seats import seat_path, seats_of
+from .seats import creator_seat, seat_path, seats_of
 from .spec import parse_game_spec
 
 FIRST_DEALER = 0  # seats are assigned by the creator, so who deals first is theirs to choose too
@@ -68,7 +68,7 @@ def insert_game(session, spec, creator_email, now):
 def queue_game_confirmation(session, game, seats, creator_consent, now):
     """The creator's confirmation mail (none if their address had one within the day that is still unused: that
     mail's link starts this game too); the game remembers which link it waits for."""
-    creator = notify.creator_of(game, seats)
+    creator = creator_seat(game, seats)
     context = dict(notify.game_context(game, seats), name=creator.name, reason="own_game")
     consent.queue_confirmation(session, creator_consent, f"Confirm your game of {context['title']}", context, now)
     game.confirm_link = creator_consent.links_issued
@@ -94,7 +94,7 @@ def creator_table(game_id):
     """The path of the table of the creator of a game."""
     with database().reading() as session:
         game = session.get(Game, game_id)
-        return seat_path(notify.creator_of(game, seats_of(session, game_id)))
+        return seat_path(creator_seat(game, seats_of(session, game_id)))
 
 
 def start_confirmed(session, game):
@@ -109,7 +109,7 @@ def start_confirmed(session, game):
     if state.over:       # the first deal ended it (a count or a natural on the deal)
         notify.queue_game_over(session, game, state, seats)
     queue_robot_if_due(session, game, state, seats)
-    return notify.creator_of(game, seats)
+    return creator_seat(game, seats)
 
 
 def queue_robot_if_due(session, game, state, seats, dispatch=True, timed_out=False):

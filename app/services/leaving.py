@@ -35,7 +35,7 @@ from .games import queue_robot_if_due
 from .mail import drop_turn_mails
 from .notify import people, queue_game_over
 from .record import load_events, store_event, sync_summary
-from .seats import open_link
+from .seats import creator_seat, is_creator, open_link
 
 ABANDON, CONCEDE = "abandon", "concede"
 STAND_IN_LEVEL = TIMEOUT_ROBOT_LEVEL    # the robot that plays a seat its person left: our best
@@ -78,10 +78,10 @@ def leaving_of(session, game, seats, me, state):
                                    if seat not in request.agreed],
                        "if_agreed": resign_outcome_words(state, seats, request.seat),
                        "if_declined": f"a robot takes {seats[request.seat].name}'s seat and the game goes on"}
-    idle = idle_deadlines(session, game, seats) if playing and me.email == game.creator_email else Idle(0, False)
+    idle = idle_deadlines(session, game, seats) if playing and is_creator(game, seats, me) else Idle(0, False)
     asked = concede is not None and concede["mine"]
     can = {"hand_over": playing, "resign": playing and not asked, "abandon": playing and proposal is None,
-           "end": playing and me.email == game.creator_email and end_refusal(idle) is None}
+           "end": playing and is_creator(game, seats, me) and end_refusal(idle) is None}
     return Leaving(left, abandon, concede, can, resign_words(state, seats, me) if playing else None, idle.deadlines)
 
 
@@ -130,7 +130,7 @@ def idle_deadlines(session, game, seats):
     other than the creator, whose own silence never earns them the end: the timeouts noted since the last
     move a person made themselves, and for a game paused by its last one, each move time the pause has
     lasted since. The log is read backwards a page at a time, so a game people play costs one short read."""
-    creators = {number for number, seat in seats.items() if seat.email == game.creator_email}
+    creator = creator_seat(game, seats).seat
     count, upto, latest, paused_by_creator = 0, game.seq, True, False
     while upto >= 0:
         for event in reversed(load_events(session, game.id, upto=upto, after=upto - IDLE_PAGE)):
@@ -139,7 +139,7 @@ def idle_deadlines(session, game, seats):
             if event["type"] == "note" and event.get("kind") == "timeout":
                 paused = latest and game.status == STATUS_PAUSED
                 latest = False
-                if event.get("seat") in creators:
+                if event.get("seat") == creator:
                     paused_by_creator = paused_by_creator or paused
                     continue
                 count += 1 + (paused_deadlines(game, event) if paused else 0)
@@ -266,7 +266,7 @@ def end_dead_game(token):
     """The creator ends a game in which no person has moved for the configured number of deadlines."""
     with database().writing() as session:
         link, state = open_in_play(session, token)
-        if link.seat.email != link.game.creator_email:
+        if not is_creator(link.game, link.seats, link.seat):
             raise Forbidden("only the game's creator can end it", "not_creator")
         idle = idle_deadlines(session, link.game, link.seats)
         refusal = end_refusal(idle)

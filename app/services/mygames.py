@@ -6,7 +6,7 @@ from engine import PENALTY, find_game
 
 from .. import dispatch
 from ..context import database, external_url, settings
-from ..limits import OWNER, admit_links
+from ..limits import admit_links
 from ..links import REJECTED, BadLink, my_games_token, read_my_games_token
 from ..models import STATUS_ACTIVE, STATUS_OVER, STATUS_UNCONFIRMED, Event, Game, Outbox, Seat
 from ..present import clock_words, deadline_words, moment_words, names_words
@@ -22,33 +22,27 @@ from .spec import clean_email
 LIST_MAIL = "my_games"
 
 
-def request_my_games(email, confirmed=None):
+def request_my_games(email):
     """Check the address and hand the look-up to the workers (`mail_my_games`).
 
     The request reads and writes nothing, so it takes the same time whether
     or not the address plays, and the caller answers the same either way;
     the workers count the list mails actually sent, so that what a stranger
     asks for is sent within the address's limit or not at all, and says
-    nothing either way. From a browser that `confirmed` the address, its
-    owner's, the look-up is made at once against the owner's own allowance
-    (TooManyRequests past it).
+    nothing either way. (A browser that confirmed the address is shown its
+    games at once, `games_of`, and never asks.)
     """
-    email = clean_email(email, "email")
-    if email == confirmed:
-        mail_my_games(email, utcnow(), OWNER)
-    else:
-        dispatch.request_my_games(email, utcnow())
+    dispatch.request_my_games(clean_email(email, "email"), utcnow())
 
 
-def mail_my_games(email, requested_at, bucket=""):
+def mail_my_games(email, requested_at):
     """Queue the list mail if the address plays in a game it may hear about; returns whether it did.
 
     An address that only appears in unconfirmed games of someone else gets
     nothing (the creator has not vouched for it yet). A list mail queued
     since `requested_at` answers the request already: a task delivered twice
-    mails once. A mail is counted against LIMIT_LINKS_PER_ADDRESS in
-    `bucket` (limits.admit_links): TooManyRequests, and nothing queued,
-    past it.
+    mails once. A mail is counted against LIMIT_LINKS_PER_ADDRESS
+    (limits.admit_links): TooManyRequests, and nothing queued, past it.
     """
     with database().writing() as session:
         answered = session.execute(select(Outbox.id).where(Outbox.recipient == email, Outbox.kind == LIST_MAIL,
@@ -57,7 +51,7 @@ def mail_my_games(email, requested_at, bucket=""):
                                 .where(mailable_to(email)).limit(1)).first()
         if answered is not None or plays is None:
             return False
-        admit_links([email], bucket)
+        admit_links([email])
         link = external_url(list_path(email))
         queue_mail(session, LIST_MAIL, email, "Your games on Cachette", {"email": email, "link": link})
     return True
@@ -69,14 +63,19 @@ def list_path(email):
 
 
 def games_for_token(token):
-    """(email, [entry]) for a my-games link, the games awaiting this person's move first, then the others in
-    play, then those waiting for confirmation, then the finished ones, each group by its last move, newest
-    first. An entry has the game, the seat, its title, the other players, whose turn it is, the deadline,
-    the last move's time (in the seat's time zone) and the score, in words, and the seat link."""
+    """(email, games_of(email)) for a my-games link."""
     try:
         email = read_my_games_token(settings().signing_keys, token)
     except BadLink:
         raise Forbidden(REJECTED) from None
+    return email, games_of(email)
+
+
+def games_of(email):
+    """[entry] of the games of `email`: those awaiting this person's move first, then the others in play, then
+    those waiting for confirmation, then the finished ones, each group by its last move, newest first. An
+    entry has the game, the seat, its title, the other players, whose turn it is, the deadline, the last
+    move's time (in the seat's time zone) and the score, in words, and the seat link."""
     with database().reading() as session:
         rows = session.execute(select(Seat, Game).join(Game, Game.id == Seat.game_id).where(mailable_to(email))).all()
         game_ids = {game.id for _, game in rows}
@@ -91,7 +90,7 @@ def games_for_token(token):
                     series=series.get(game.id, "")) for seat, game in rows]
     entries.sort(key=lambda entry: entry["last_at"] or entry["game"].created_at, reverse=True)
     entries.sort(key=lambda entry: (ORDER.index(entry["group"]), due_order(entry)))
-    return email, entries
+    return entries
 
 
 def due_order(entry):

@@ -12,7 +12,7 @@ from ..limits import OWNER
 from .errors import BadInput, Forbidden
 from .mail import queue_mail
 from .notify import game_context
-from .seats import open_link, revoke_links, seat_path
+from .seats import is_creator, open_link, revoke_links, seat_path
 
 NEW_LINK = "new_link"
 
@@ -53,6 +53,6 @@ def target_of(link, seat_number):
     if target is None or target.robot is not None:
         raise BadInput("there is no player at that seat", "bad_seat")
     own = target is link.seat
-    if not own and link.seat.email != link.game.creator_email:
+    if not own and not is_creator(link.game, link.seats, link.seat):
         raise Forbidden("only the game's creator can replace another player's link", "not_creator")
     return target, own

@@ -72,11 +72,26 @@ def rematch_state(session, game, seats, me):
     state["to_answer"] = rematch.new_game_id is None and me.seat not in answers
     state["offered_by_me"] = rematch.offered_by == me.seat
     if rematch.new_game_id is not None:
-        mine = session.execute(select(Seat).where(Seat.game_id == rematch.new_game_id, Seat.email == me.email)
-                               .limit(1)).scalar() if me.email else None
-        state["new_url"] = seat_path(mine) if mine is not None else None
+        mine = None
+        if continues(seats[me.seat], answers.get(me.seat)):
+            mine = session.execute(select(Seat).where(Seat.game_id == rematch.new_game_id,
+                                                      Seat.seat == turned_seats(seats)[me.seat])).scalar()
+        state["new_url"] = seat_path(mine) if mine is not None and mine.robot is None else None
         state["started"] = True
     return state
+
+
+def turned_seats(numbers):
+    """{seat: its player's seat in the rematch}: the seats turn one place (the player after each sits in their
+    seat). A rematch has the game's players and options, so the same seat numbers."""
+    numbers = sorted(numbers)
+    return dict(zip(numbers[1:] + numbers[:1], numbers))
+
+
+def continues(seat, answer):
+    """Whether `seat`'s player plays on in the rematch (its person, or its robot), not someone put in their
+    place (a stand-in for a person who declined or left)."""
+    return not seat.left and (answer is None or answer.answer == YES)
 
 
 def answer_words(seat, answer, rematch):
@@ -105,28 +120,48 @@ def series_of(session, game_id):
 
 
 def tally_of(session, game_id):
-    """The running tally of the series `game_id` belongs to, or None while it is the series' only game."""
+    """The running tally of the series `game_id` belongs to, or None while it is the series' only game.
+
+    Wins follow seats, not addresses: a seat's player carries their wins into the rematch seat they turn to
+    (`turned_seats`); someone put in a seat's place starts from none."""
     series = series_of(session, game_id)
-    followers = session.execute(select(Rematch.new_game_id).where(Rematch.series_id == series,
-                                                                   Rematch.new_game_id.is_not(None))).scalars()
-    game_ids = [series, *followers]
-    if len(game_ids) < 2:
+    steps = session.execute(select(Rematch).where(Rematch.series_id == series,
+                                                  Rematch.new_game_id.is_not(None))).scalars()
+    follows = {step.game_id: step for step in steps}
+    chain = [series]
+    while chain[-1] in follows:
+        chain.append(follows[chain[-1]].new_game_id)
+    if len(chain) < 2:
         return None
-    games = {game.id: game for game in session.execute(select(Game).where(Game.id.in_(game_ids))).scalars()}
+    games = {game.id: game for game in session.execute(select(Game).where(Game.id.in_(chain))).scalars()}
     seats_by_game = {}
-    for seat in session.execute(select(Seat).where(Seat.game_id.in_(game_ids))).scalars():
+    for seat in session.execute(select(Seat).where(Seat.game_id.in_(chain))).scalars():
         seats_by_game.setdefault(seat.game_id, {})[seat.seat] = seat
+    answers = {}
+    for row in session.execute(select(RematchAnswer).where(
+            RematchAnswer.rematch_id.in_([step.id for step in follows.values()]))).scalars():
+        answers.setdefault(row.rematch_id, {})[row.seat] = row
+    players = {number: (series, number) for number in seats_by_game[series]}   # seat: whose wins it carries
     wins, finished = {}, 0
-    for game in games.values():
+    for index, game_id_in_chain in enumerate(chain):
+        game = games[game_id_in_chain]
+        seats = seats_by_game[game.id]
+        if index:
+            step = follows[chain[index - 1]]
+            before = seats_by_game[step.game_id]
+            turned = turned_seats(before)
+            carried = {turned[old]: players[old] for old, seat in before.items()
+                       if continues(seat, answers.get(step.id, {}).get(old))}
+            players = {number: carried.get(number, (game.id, number)) for number in seats}
         if game.status != STATUS_OVER:
             continue
         finished += 1
         seating = find_game(game.game).seating(game.players, game.options)
-        for number, seat in seats_by_game[game.id].items():
+        for number in seats:
             won = game.winner is not None and (seating.sides[number] if seating.partnerships else number) == game.winner
-            wins[person_key(seat)] = wins.get(person_key(seat), 0) + won
-    newest = seats_by_game[game_ids[-1]]
-    return Tally([(seat.name, wins.get(person_key(seat), 0)) for _, seat in sorted(newest.items())], finished)
+            wins[players[number]] = wins.get(players[number], 0) + won
+    newest = seats_by_game[chain[-1]]
+    return Tally([(seat.name, wins.get(players[number], 0)) for number, seat in sorted(newest.items())], finished)
 
 
 def series_tallies(session, game_ids):
@@ -135,10 +170,6 @@ def series_tallies(session, game_ids):
         Rematch.new_game_id.is_not(None) & (Rematch.game_id.in_(game_ids) | Rematch.new_game_id.in_(game_ids)))).all()
     in_series = {game_id for pair in linked for game_id in pair} & set(game_ids)
     return {game_id: tally_words(tally_of(session, game_id)) for game_id in in_series}
-
-
-def person_key(seat):
-    return seat.email or f"robot:{seat.name}"
 
 
 def tally_words(tally):
@@ -202,10 +233,11 @@ def answer(token, accept):
     return "You accepted the rematch: it has started." if started else "You accepted the rematch."
 
 
-def fill(token, seat_number, robot=None, name=None, email=None):
+def fill(token, seat_number, robot=None, name=None, email=None, admit=None):
     """The offerer puts a robot (`robot`, a level) or a new invitee (`name`, `email`) in the seat `seat_number`
     whose person declined. Bad input is a BadInput; anyone but the offerer, Forbidden; a seat not declined
-    or filled already, a Conflict."""
+    or filled already, a Conflict. A new invitee is invited to a new game: `admit([email])` may refuse it (the
+    creation limit per address, as for any new game) once all is checked and before anything is written."""
     if robot is not None:
         if robot not in robot_levels():
             raise BadInput(f"robot must be one of {', '.join(robot_levels())}", "bad_robot")
@@ -224,6 +256,8 @@ def fill(token, seat_number, robot=None, name=None, email=None):
             raise Conflict("that seat's player has not declined the rematch", "not_declined")
         if row.stand_in_name is not None:
             raise Conflict("that seat is filled already", "already_filled")
+        if email is not None and admit is not None:
+            admit([email])
         row.stand_in_robot = robot
         row.stand_in_name = clean_name(name or f"Robot for {declined.name}"[:40], "the new player")
         row.stand_in_email = None if robot is not None else email
@@ -250,9 +284,8 @@ def start_if_settled(session, game, seats, rematch):
         answer = answers.get(number)
         if seat.robot is None and (answer is None or (answer.answer == NO and answer.stand_in_name is None)):
             return False
-    numbers = sorted(seats)
-    turned = numbers[1:] + numbers[:1]       # the player after each sits in their seat
-    specs = [stand_in(seats[number], answers.get(number)) for number in turned]
+    turned = turned_seats(seats)
+    specs = [stand_in(seats[old], answers.get(old)) for old in sorted(turned, key=turned.get)]
     options = session.execute(select(Game.options).where(Game.id == game.id)).scalar()   # a seat link leaves it unread
     spec = GameSpec(game.game, dict(options), specs, game.move_time, game.timeout_policy)
     now = utcnow()

@@ -61,6 +61,17 @@ def seats_of(session, game_id):
     return {seat.seat: seat for seat in rows}
 
 
+def creator_seat(game, seats):
+    """The creator's seat among `seats` (by engine seat number): the first seat of the address that set the
+    game up. One address may hold several seats; the creator's rights are this one seat's, never its address's."""
+    return next(seat for _, seat in sorted(seats.items()) if seat.email == game.creator_email)
+
+
+def is_creator(game, seats, seat):
+    """Whether `seat` is the creator's seat of `game` (see `creator_seat`)."""
+    return creator_seat(game, seats).seat == seat.seat
+
+
 def seat_to_move(game, seat_number):
     """Whether player seat `seat_number` (or a dummy it plays for) is to move in `game`."""
     if not game.to_move:

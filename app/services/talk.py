@@ -14,9 +14,9 @@ from ..context import database
 from ..models import STATUS_UNCONFIRMED
 from .errors import BadInput, Conflict, Forbidden
 from .mail import queue_mail
-from .notify import creator_of, game_label, people, seat_context
+from .notify import game_label, people, seat_context
 from .record import load_events, store_event
-from .seats import open_link
+from .seats import is_creator as is_creator_seat, open_link
 
 LONGEST_MESSAGE = 500
 TALK, TALK_REMOVED = "talk", "talk_removed"
@@ -113,7 +113,7 @@ def remove(token, seq):
     """
     with database().writing() as session:
         link = open_link(session, token, lock=True)
-        if creator_of(link.game, link.seats).seat != link.seat.seat:
+        if not is_creator_seat(link.game, link.seats, link.seat):
             raise Forbidden("only the game's creator can remove a message", "not_creator")
         if type(seq) is not int or not 0 < seq <= link.game.seq:
             raise BadInput("seq must be the position of a message at this table", "no_message")
@@ -169,4 +169,4 @@ def news(messages, since):
 
 def is_creator(table):
     """Whether the seat of `table` is the game's creator's (who may remove messages)."""
-    return creator_of(table.game, table.seats).seat == table.seat.seat
+    return is_creator_seat(table.game, table.seats, table.seat)

@@ -14,7 +14,7 @@ from ..links import REJECTED, BadLink, read_watch_token, watch_token
 from ..models import Game
 from . import snapshots
 from .errors import Forbidden
-from .seats import open_link, seats_of
+from .seats import is_creator, open_link, seats_of
 
 
 @dataclass
@@ -63,7 +63,7 @@ def watch_position(token):
 
 def may_manage(link):
     """Whether the seat behind `link` (a SeatLink, or a Table) may make and revoke the game's watch links."""
-    return link.seat.email == link.game.creator_email or link.game.watch_by_players
+    return is_creator(link.game, link.seats, link.seat) or link.game.watch_by_players
 
 
 def watch_url(game):
@@ -82,7 +82,7 @@ def open_watching(seat_token, by_players=None):
             raise Forbidden("only the game's creator can open it to watchers", "not_creator")
         game = link.game
         if by_players is not None:
-            if link.seat.email != game.creator_email:
+            if not is_creator(game, link.seats, link.seat):
                 raise Forbidden("only the game's creator can say who makes watch links", "not_creator")
             game.watch_by_players = bool(by_players)
         game.watch_version += 1

@@ -10,6 +10,7 @@ DEFAULT_MOVE_TIME = "72h"
 PERSON = "person"
 DEFAULT_ROBOT = "strong"      # the strongest of engine.robots.robot_levels()
 CHANGE_PLAYERS = "change_players"   # the form's button that shows it again for another number of players
+DEFAULTS_FOR = "defaults_for"       # the number of players whose option defaults the form showed
 
 
 def games_flagship_first(games):
@@ -39,13 +40,14 @@ def flagship(games):
     return next(iter(games_flagship_first(games)))
 
 
-def option_fields(game, players):
-    """One field per declared option that applies to this many players, with its default for them."""
+def option_fields(game, players, chosen=None):
+    """One field per declared option that applies to this many players, with the value `chosen` (read_options)
+    or else its default for them."""
     fields = []
     for option in game.options:
         if not option.applies_to(players):
             continue
-        default = option.default_for(players)
+        default = (chosen or {}).get(option.name, option.default_for(players))
         if option.choices:
             words = option.value_words()
             fields.append({"name": option.name, "label": option.title, "help": option.help, "kind": "choice",
@@ -113,11 +115,16 @@ def read_form(game_name, form):
 
 
 def read_options(game, form):
-    """The options the form gives, as the API takes them (left as typed where they cannot be read)."""
+    """The options the form gives, as the API takes them (left as typed where they cannot be read).
+
+    An option left at the default the form showed (for the number of players it was shown for, DEFAULTS_FOR)
+    is left out: the game gives it its default for the number of players chosen, which may differ (deals, so
+    that each player deals alike). Only an option the creator changed is theirs to keep."""
+    shown_for = whole_number(form.get(DEFAULTS_FOR))
     options = {}
     for option in game.options:
         raw = form.get(f"option_{option.name}")
-        if raw is None:
+        if raw is None or (shown_for in game.players and raw == encode(option.default_for(shown_for))):
             continue
         if option.choices:
             options[option.name] = next((c for c in option.choices if encode(c) == raw), raw)

@@ -72,9 +72,10 @@ def new_game(name):
     players = whole_number(form.get("players"))
     if players not in game.players:
         players = game.players[0]
+    chosen = lobby_form.read_options(game, form)
     return render_template(
         "pages/new_game.html", game=game, players=players, form=form, error=error,
-        options=lobby_form.option_fields(game, players), seat_labels=lobby_form.player_seat_labels(game, players, lobby_form.read_options(game, form)),
+        options=lobby_form.option_fields(game, players, chosen), seat_labels=lobby_form.player_seat_labels(game, players, chosen),
         seat_kinds=lobby_form.seat_kinds(), default_robot=lobby_form.DEFAULT_ROBOT, move_times=lobby_form.MOVE_TIMES,
         default_move_time=lobby_form.DEFAULT_MOVE_TIME, timeout_policies=TIMEOUT_POLICIES,
     ), 422 if error else 200
@@ -99,11 +100,16 @@ def rules(name):
 @bp.route("/my-games", methods=["GET", "POST"])
 @limits.links_per_client
 def my_games():
+    """A browser that confirmed its address is shown its games at once; any other is asked for the address,
+    and the list is mailed to it."""
+    owner = limits.confirmed_address()
+    if request.method == "GET" and owner is not None:
+        return render_template("pages/my_games.html", email=owner, entries=mygames.games_of(owner))
     if request.method == "GET":
         return render_template("pages/my_games_ask.html", sent=False, error=None)
     csrf.check()
     try:
-        mygames.request_my_games(request.form.get("email", ""), limits.confirmed_address())
+        mygames.request_my_games(request.form.get("email", ""))
     except BadInput as problem:
         return render_template("pages/my_games_ask.html", sent=False, error=problem.message), 422
     return render_template("pages/my_games_ask.html", sent=True, error=None)

@@ -6,7 +6,7 @@ from flask import Blueprint, jsonify, redirect, request
 from engine import shown
 from engine.robots import robot_levels
 
-from .. import csrf
+from .. import csrf, limits
 from ..context import database, external_url
 from ..presence import note_present_by_link
 from ..services import rematches, tables
@@ -38,10 +38,17 @@ def fill(token):
     csrf.check()
     seat = whole_number(request.form.get("seat"))
     if request.form.get("with") == "robot":
-        rematches.fill(token, seat, robot=STAND_IN_ROBOT)
+        fill_seat(token, seat, robot=STAND_IN_ROBOT)
     else:
-        rematches.fill(token, seat, name=request.form.get("name"), email=request.form.get("email"))
+        fill_seat(token, seat, name=request.form.get("name"), email=request.form.get("email"))
     return redirect(f"/s/{token}#rematch", 303)
+
+
+def fill_seat(token, seat, **stand_in):
+    """Fill a declined seat: it makes a new game, so it counts against the limits on new games, per client and
+    (for a new invitee) per address, as the lobby and `POST /api/games` do."""
+    with limits.games_per_client:
+        rematches.fill(token, seat, admit=limits.admit_games, **stand_in)
 
 
 @bp.post("/api/seats/<token>/rematch")
@@ -65,9 +72,9 @@ def api_rematch(token):
         if "robot" in data and ("name" in data or "email" in data):
             raise BadInput("fill a seat with a robot or with a person (name and email), not both", "bad_seats")
         if "robot" in data:
-            rematches.fill(token, data["seat"], robot=data["robot"])
+            fill_seat(token, data["seat"], robot=data["robot"])
         else:
-            rematches.fill(token, data["seat"], name=data.get("name"), email=data.get("email"))
+            fill_seat(token, data["seat"], name=data.get("name"), email=data.get("email"))
     elif data:
         raise BadInput("send {} to offer a rematch", "invalid")
     else:

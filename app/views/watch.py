@@ -6,6 +6,7 @@ from flask import Blueprint, redirect, render_template, request
 from .. import csrf
 from ..result_words import ending_context
 from ..services import talk, watching
+from ..services.seats import is_creator
 from .table import seat_names, seat_ring
 
 bp = Blueprint("watch", __name__)
@@ -57,4 +58,4 @@ def watching_of(table):
     revoke watch links, the open link, and whether players besides the creator may."""
     game = table.game
     return {"may_manage": watching.may_manage(table), "url": watching.watch_url(game),
-            "by_players": game.watch_by_players, "creator": table.seat.email == game.creator_email}
+            "by_players": game.watch_by_players, "creator": is_creator(game, table.seats, table.seat)}

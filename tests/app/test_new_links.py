@@ -106,7 +106,7 @@ def test_a_used_confirmation_link_shows_the_games_it_started_and_changes_nothing
     shown = page.get_data(as_text=True)
     assert page.status_code == 200 and "Your address is confirmed" in shown and "This link started your 2 games" in shown
     assert [f"/s/{token_for(first.id, 0)}", f"/s/{token_for(second.id, 0)}"] == re.findall(r'href="(/s/[^"]+)"', shown)
-    csrf = csrf_from(client.get("/my-games").get_data(as_text=True))
+    csrf = csrf_from(client.get("/lobby/quinto").get_data(as_text=True))
     again = client.post(f"/confirm/{token}", data={"csrf_token": csrf})
     assert again.status_code == 303 and again.location == f"/confirm/{token}"
     assert counts() == before
