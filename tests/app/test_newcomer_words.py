@@ -50,3 +50,10 @@ def test_quintos_quints_this_deal_say_which_side_scored_each(client):
     for quint in quints:
         side = "Ann & Robot 3" if quint["side"] == 0 else "Robot 2 & Robot 4"
         assert f"({quint['points']} to {side})" in facts, facts
+
+
+def test_harjans_stock_lies_on_the_felt(client):
+    game = start([people(1)[0], ROBOTS3[0]], game="harjan")
+    page = client.get(f"/s/{token_for(game.id, 0)}").get_data(as_text=True)
+    felt = words_of(page.split('id="felt"', 1)[1].split("</section>", 1)[0])
+    assert f"{state_of(game.id).view(0)['stock_size']} in stock" in felt
