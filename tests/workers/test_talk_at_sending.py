@@ -12,8 +12,7 @@ from workers.outbox import close_sender
 from conftest import app_in_context
 from worker_fixtures import smtp, worker_config  # noqa: F401  (fixtures)
 from worker_helpers import (ANN, BOB, ROBOTS3, events_of, game_row, outbox as rows, play_until_person, seat_row,
-                            set_row,
-                            start_confirmed, token_for)
+                            set_row, start_confirmed, token_for)
 
 GREYLISTED = "451 4.7.1 greylisted, try again later"
 
