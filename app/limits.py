@@ -26,6 +26,7 @@ from limits.errors import StorageError
 
 from .config import RATE_LIMITS
 from .context import settings
+from .redis_breaker import client_options
 from .links import CONFIRMED_COOKIE, BadLink, read_browser_token
 from .services.errors import ServiceError
 
@@ -46,9 +47,10 @@ def init_app(app, config):
         except ValueError:
             raise ValueError(f"{name.upper()} must be limits like '10 per hour', "
                              f"not {getattr(config, name)!r}") from None
-    # A Redis that is down or hangs costs a request at most a second, and its errors are StorageError.
-    shared = {"key_prefix": f"{config.celery_queue}-limits", "socket_connect_timeout": 1, "socket_timeout": 1,
-              "wrap_exceptions": True} if config.redis_url else {}
+    # A Redis that is down or hangs costs a request at most one short timeout, then nothing while its breaker is
+    # open (app/redis_breaker.py); its errors are StorageError, and the counts go on in memory meanwhile.
+    shared = {"key_prefix": f"{config.celery_queue}-limits", "wrap_exceptions": True,
+              **client_options(config.redis_url)} if config.redis_url else {}
     app.config.update(RATELIMIT_ENABLED=True, RATELIMIT_HEADERS_ENABLED=True,
                       RATELIMIT_STORAGE_URI=config.redis_url or "memory://", RATELIMIT_STORAGE_OPTIONS=shared,
                       RATELIMIT_IN_MEMORY_FALLBACK_ENABLED=True, RATELIMIT_SWALLOW_ERRORS=True)

@@ -14,6 +14,7 @@ from flask import current_app
 
 from .context import settings, shared_store
 from .links import BadLink, read_seat_token
+from .redis_breaker import client
 from .services.clock import utcnow
 
 
@@ -68,7 +69,7 @@ def store():
 
 class RedisPresence:
     def __init__(self, url):
-        self.client = redis.Redis.from_url(url, socket_timeout=2)
+        self.client = client(url)
 
     def put(self, name, until):
         seconds = max(1, int((until - utcnow()).total_seconds()))

@@ -12,6 +12,8 @@ TASK_MODULES = ["workers.tasks"]
 # Just after the broker came back, a pooled connection may still be the one it dropped: make it again, briefly.
 RECONNECTING = {"max_retries": 3, "interval_start": 0.2, "interval_step": 0.5, "interval_max": 1}
 PRUNE_EVERY = timedelta(hours=1)
+# A broker that hangs holds a publish (on the dispatcher's thread, never a request's) this long, not for ever.
+BROKER_SOCKET_TIMEOUT = 1
 
 
 def celery_init_app(flask_app):
@@ -71,5 +73,7 @@ def celery_settings(config):
                                                      "schedule": timedelta(seconds=config.imap_interval)}
     if config.redis_url:
         settings.update(broker_url=config.redis_url, broker_transport="workers.redis_transport:Transport",
-                        broker_transport_options={"visibility_timeout": 3600})
+                        broker_transport_options={"visibility_timeout": 3600,
+                                                  "socket_timeout": BROKER_SOCKET_TIMEOUT,
+                                                  "socket_connect_timeout": BROKER_SOCKET_TIMEOUT})
     return settings

@@ -6,6 +6,7 @@ import threading
 import time
 
 from app import dispatch
+from app.redis_breaker import breaker_for
 
 # Under load, the work of every commit within this window goes out together: queueing a task costs
 # more than many moves' other work, and a mail or a robot's turn may wait this long.
@@ -28,17 +29,20 @@ class CeleryDispatcher:
     """Queue `send_mail(ids)` for committed outbox rows, `play_robots(game_id)` per game with a robot to move,
     and `mail_my_games(email, requested_at)` per look-up asked for.
 
-    The first commit after a quiet spell is queued at once; the commits that
+    Queueing is always done by a timer thread, never by the committing
+    request, so that a broker that hangs holds up no request: the first
+    commit after a quiet spell is queued at once, and the commits that
     follow within `window` seconds are gathered and queued together when it
-    ends, by a timer thread. Work still gathered when the process exits is
-    queued then; work lost with a killed process is found by the sweeps.
+    ends. Work still gathered when the process exits is queued then; work
+    lost with a killed process is found by the sweeps.
 
-    It never raises: the work is committed. When the broker refuses it, the
-    work is kept and tried again every `retry` seconds by the timer thread
-    (commits meanwhile only add to it, so that while the broker is down a
-    move costs no connection attempt), and goes out within that long once
-    the broker is back, rather than at the sweeps. Past `KEPT_AT_MOST`
-    outbox rows, the oldest are left to the outbox sweep.
+    It never raises: the work is committed. When the broker refuses it, or
+    does not answer within the broker's socket timeout, or its Redis's
+    breaker is open (app/redis_breaker.py), the work is kept and tried again
+    every `retry` seconds by the timer thread (commits meanwhile only add to
+    it), and goes out within that long once the broker is back, rather than
+    at the sweeps. Past `KEPT_AT_MOST` outbox rows, the oldest are left to
+    the outbox sweep.
 
     `clock` (seconds, never going back) and `schedule(delay, function)` (which
     returns something with `cancel()`) are what the window runs on; tests
@@ -47,6 +51,8 @@ class CeleryDispatcher:
 
     def __init__(self, flask_app, window=BATCH_WINDOW, clock=time.monotonic, schedule=daemon_timer, retry=RETRY_EVERY):
         self.logger = flask_app.logger
+        url = flask_app.extensions["cachette"]["config"].redis_url
+        self.broker = breaker_for(url) if url else None
         self.window = window
         self.retry = retry
         self.clock = clock
@@ -67,14 +73,8 @@ class CeleryDispatcher:
     def __call__(self, outbox_ids, robot_game_ids, my_games=()):
         with self.lock:
             self.gather(outbox_ids, robot_game_ids, my_games)
-            if self.timer is not None:
-                return
-            wait = self.last_publish + self.window - self.clock()
-            if wait > 0:
-                self.timer = self.schedule(wait, self.publish)
-                return
-            self.last_publish = self.clock()
-        self.publish()
+            if self.timer is None:
+                self.timer = self.schedule(max(0, self.last_publish + self.window - self.clock()), self.publish)
 
     def gather(self, outbox_ids, robot_game_ids, my_games):
         """Add work to what is to be queued (the caller holds the lock)."""
@@ -84,36 +84,41 @@ class CeleryDispatcher:
         self.my_games.extend(my_games)
 
     def publish(self):
-        """Queue the tasks for everything gathered so far; kept for a retry if the broker refuses."""
+        """Queue the tasks for everything gathered so far; kept for a retry if the broker refuses. The timer
+        stays set while this runs, so that commits meanwhile gather for the next publish rather than start one."""
         from .tasks import mail_my_games, play_robots, queue_send_mail
 
         with self.lock:
             outbox_ids, robot_game_ids, my_games = self.outbox_ids, sorted(self.robot_game_ids), self.my_games
             self.outbox_ids, self.robot_game_ids, self.my_games = [], set(), []
-            self.timer = None
             self.last_publish = self.clock()
-        if not (outbox_ids or robot_game_ids or my_games):
-            return
-        try:
-            queue_send_mail(outbox_ids)
-            for game_id in robot_game_ids:
-                play_robots.apply_async((game_id,), retry=False)
-            for email, requested_at in my_games:
-                mail_my_games.apply_async((email, requested_at.isoformat()), retry=False)
-        except Exception:
-            with self.lock:         # tasks queued before the failure go again: every task is idempotent
+        failed = False
+        if outbox_ids or robot_game_ids or my_games:
+            try:
+                if self.broker is not None:
+                    self.broker.check()
+                queue_send_mail(outbox_ids)
+                for game_id in robot_game_ids:
+                    play_robots.apply_async((game_id,), retry=False)
+                for email, requested_at in my_games:
+                    mail_my_games.apply_async((email, requested_at.isoformat()), retry=False)
+            except Exception:
+                failed = True
+                if self.broker is not None:
+                    self.broker.trip()
+                if not self.failing:
+                    self.logger.exception("could not queue tasks; they are kept and tried again every %s s",
+                                          self.retry)
+        with self.lock:
+            if failed:              # tasks queued before the failure go again: every task is idempotent
                 self.outbox_ids[:0], self.my_games[:0] = outbox_ids, my_games
                 self.gather([], robot_game_ids, [])
-                if self.timer is None:
-                    self.timer = self.schedule(self.retry, self.publish)
-                first = not self.failing
                 self.failing = True
-            if first:
-                self.logger.exception("could not queue tasks; they are kept and tried again every %s s", self.retry)
-            return
-        if self.failing:
-            self.failing = False
-            self.logger.warning("the broker is back: the tasks kept meanwhile are queued")
+            elif self.failing and (outbox_ids or robot_game_ids or my_games):
+                self.failing = False
+                self.logger.warning("the broker is back: the tasks kept meanwhile are queued")
+            gathered = self.outbox_ids or self.robot_game_ids or self.my_games
+            self.timer = self.schedule(self.retry if failed else self.window, self.publish) if gathered else None
 
 
 def install(flask_app):

@@ -6,12 +6,14 @@ The window runs on a clock the tests move by hand, so no test races a timer."""
 import os
 import socket
 import threading
+import time
 import uuid
 
 import pytest
 import redis
 
 from app import create_app, dispatch
+from app.redis_breaker import COOL_OFF, breaker_for
 from workers.dispatcher import CeleryDispatcher, daemon_timer
 from workers.web import attach
 
@@ -99,7 +101,10 @@ def test_commits_within_the_window_share_their_tasks(attached, clock):
     application, dispatcher = attached(redis_url=REDIS_URL, celery_queue=queue)
     try:
         with application.app_context():
-            dispatch.after_commit(outbox_ids=[1], robot_game_ids=[])                  # after a quiet spell: at once
+            dispatch.after_commit(outbox_ids=[1], robot_game_ids=[])                  # after a quiet spell: at once,
+            [timer] = clock.pending()                                                 # but on the timer's thread
+            assert timer.at == clock.now and queued_tasks(client, queue) == []
+            clock.run_next()
             assert queued_tasks(client, queue) == [("cachette.send_mail", [1])]
             first_queued = clock.now
             clock.advance(dispatcher.window / 2)
@@ -120,6 +125,7 @@ def test_commits_within_the_window_share_their_tasks(attached, clock):
             assert dispatcher.timer is None and dispatcher.outbox_ids == [] and not dispatcher.robot_game_ids
             clock.advance(dispatcher.window)                                          # a quiet spell again
             dispatch.after_commit(outbox_ids=[62], robot_game_ids=[])
+            clock.run_next()
             assert queued_tasks(client, queue)[-1] == ("cachette.send_mail", [62]) and clock.pending() == []
     finally:
         client.delete(queue)
@@ -139,8 +145,11 @@ def test_work_the_broker_refused_is_kept_and_queued_once_it_is_back(attached, cl
     try:
         server.stop()
         with application.app_context():
-            dispatch.after_commit(outbox_ids=[1], robot_game_ids=["g"])       # refused: logged, not raised, kept
+            dispatch.after_commit(outbox_ids=[1], robot_game_ids=["g"])
+            clock.run_next()                                                  # refused: logged, not raised, kept
             assert caplog.text.count("could not queue tasks") == 1
+            with pytest.raises(redis.ConnectionError):                        # the process's breaker is open
+                breaker_for(server.url).check()
             [retry] = clock.pending()
             assert retry.at == clock.now + dispatcher.retry
             dispatch.after_commit(outbox_ids=[2], robot_game_ids=["h"])       # gathered for the retry, no attempt
@@ -148,6 +157,7 @@ def test_work_the_broker_refused_is_kept_and_queued_once_it_is_back(attached, cl
             clock.run_next()                                                  # tried again: still down
             assert caplog.text.count("could not queue tasks") == 1 and dispatcher.outbox_ids == [1, 2]
             server.start()
+            time.sleep(COOL_OFF)                                              # the breaker closes again
             while clock.pending():
                 clock.run_next()
             queued = queued_tasks(redis.Redis.from_url(server.url), queue)
