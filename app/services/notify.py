@@ -10,7 +10,7 @@ from ..present import (choices_words, deadline_words, duration_words, hand_order
 from ..result_words import game_result_words
 from .clock import utcnow
 from .mail import drop_turn_mails, queue_mail
-from .seats import reply_address, seat_path
+from .seats import creator_seat, reply_address, seat_path
 
 
 def game_context(game, seats):
@@ -41,10 +41,6 @@ def everyone(seats):
     return [seat for seat in seats.values() if seat.email]
 
 
-def creator_of(game, seats):
-    return next(seat for seat in everyone(seats) if seat.email == game.creator_email)
-
-
 def seat_context(game, seats, seat):
     context = game_context(game, seats)
     context.update(name=seat.name, table_url=external_url(seat_path(seat)),
@@ -55,7 +51,7 @@ def seat_context(game, seats, seat):
 
 def queue_invitations(session, game, seats, state):
     """The invitation of every person; the one who moves first is told how to answer it with their move."""
-    creator = creator_of(game, seats)
+    creator = creator_seat(game, seats)
     for seat in people(seats):
         context = game_context(game, seats)
         context.update(name=seat.name, creator=creator.name, is_creator=seat is creator,
