@@ -17,7 +17,7 @@ from app.redis_breaker import COOL_OFF, breaker_for
 from workers.dispatcher import CeleryDispatcher, daemon_timer
 from workers.web import attach
 
-from live import RedisServer, queued_tasks
+from live import RedisServer, queued_tasks, wait_until
 from smtp_sink import free_port
 from worker_fixtures import worker_config
 
@@ -186,3 +186,24 @@ def test_a_forked_child_starts_with_nothing_gathered_and_a_free_lock(attached, c
     finally:
         dispatcher.timer.cancel()
         dispatcher.start_empty()                                             # nothing left to queue at exit
+
+
+def test_a_commit_never_waits_for_a_broker_that_does_not_answer(tmp_path, caplog):
+    silent = socket.create_server(("127.0.0.1", 0))          # takes connections, never answers
+    application = attach(create_app(worker_config(tmp_path, f"sqlite:///{tmp_path / 'db.sqlite'}",
+                                                  redis_url=f"redis://127.0.0.1:{silent.getsockname()[1]}/0")))
+    dispatcher = CeleryDispatcher(application)
+    try:
+        with application.app_context():
+            started = time.monotonic()
+            dispatcher(outbox_ids=[1], robot_game_ids=["g"])
+            assert time.monotonic() - started < 0.5
+            wait_until(lambda: "could not queue tasks" in caplog.text, 30, "the hand-off was not bounded")
+            assert dispatcher.outbox_ids == [1]                    # kept for the retry
+    finally:
+        if dispatcher.timer is not None:
+            dispatcher.timer.cancel()
+        dispatcher.start_empty()
+        dispatch.set_dispatcher(None)
+        silent.close()
+        application.extensions["cachette"]["db"].dispose()
