@@ -1,0 +1,75 @@
+"""The calibrated rating anchors (engine/robots/anchors.json) and the command that writes them."""
+
+import json
+import math
+
+import pytest
+
+from engine import registry
+from engine.arena import play_block
+from engine.calibration import ANCHORS_FILE, fit_ratings, rating_difference
+from engine.cli import main
+from engine.registry import all_games
+from tests.engine.tiny_game import HighCard
+
+ANCHORS = json.loads(ANCHORS_FILE.read_text(encoding="utf-8"))
+
+
+def test_the_file_rates_every_game_and_says_how_it_was_measured():
+    assert set(ANCHORS["games"]) == set(all_games())
+    assert ANCHORS["anchor"] == {"level": "simple", "rating": 1500.0}
+    assert ANCHORS["deals"] >= 24 and isinstance(ANCHORS["seed"], int) and ANCHORS["date"]
+    for game in ANCHORS["games"].values():
+        assert {record["deals"] for record in game["pairs"]} == {ANCHORS["deals"]}
+
+
+@pytest.mark.parametrize("game", sorted(ANCHORS["games"]))
+def test_each_games_ratings_are_recomputed_from_its_tallies(game):
+    entry = ANCHORS["games"][game]
+    for record in entry["pairs"]:
+        assert record["wins"] + record["losses"] + record["ties"] == record["deals"]
+    assert fit_ratings(ANCHORS["levels"], entry["pairs"]) == entry["ratings"]
+
+
+@pytest.mark.parametrize("game", ["bone_ace", "polignac"])
+def test_the_first_recorded_deals_replay_to_the_same_edges(game):
+    entry = ANCHORS["games"][game]
+    record = next(record for record in entry["pairs"] if (record["a"], record["b"]) == ("random", "simple"))
+    kept = len(record["first_edges"])
+    replayed = play_block(game, entry["players"], "random", "simple", ANCHORS["seed"], list(range(kept)))
+    assert replayed["pairs"] == record["first_edges"]
+
+
+def test_a_rating_difference_is_elo_like_from_the_share_of_deals_won():
+    even = {"a": "x", "b": "y", "deals": 10, "wins": 4, "losses": 4, "ties": 2}
+    assert rating_difference(even) == 0
+    sweep = {"a": "x", "b": "y", "deals": 3, "wins": 3, "losses": 0, "ties": 0}
+    assert rating_difference(sweep) == pytest.approx(400 * math.log10(0.875 / 0.125))
+
+
+def test_the_fit_holds_the_anchor_and_splits_disagreeing_pairs_by_least_squares():
+    records = [{"a": "strong", "b": "simple", "deals": 3, "wins": 3, "losses": 0, "ties": 0},
+               {"a": "simple", "b": "random", "deals": 3, "wins": 3, "losses": 0, "ties": 0},
+               {"a": "strong", "b": "random", "deals": 3, "wins": 3, "losses": 0, "ties": 0}]
+    step = 400 * math.log10(7)
+    ratings = fit_ratings(["random", "simple", "strong"], records)
+    assert ratings["simple"] == 1500.0
+    # strong - random is measured at one step but implied at two: least squares meets them at 4/3 each way.
+    assert ratings["strong"] == round(1500 + 2 * step / 3, 1) and ratings["random"] == round(1500 - 2 * step / 3, 1)
+
+
+def test_the_calibrate_command_writes_a_file_that_agrees_with_itself(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(registry._GAMES, HighCard.name, HighCard)
+    output = tmp_path / "anchors.json"
+    assert main(["calibrate", "--deals", "4", "--seed", "5", "--games", HighCard.name, "--output", str(output)]) == 0
+    written = json.loads(output.read_text(encoding="utf-8"))
+    assert (written["deals"], written["seed"]) == (4, 5)
+    entry = written["games"][HighCard.name]
+    assert len(entry["pairs"]) == 3
+    assert fit_ratings(written["levels"], entry["pairs"]) == entry["ratings"]
+    assert f"wrote {output}" in capsys.readouterr().out
+
+
+def test_the_calibrate_command_refuses_a_bad_count(capsys):
+    assert main(["calibrate", "--deals", "0"]) == 2
+    assert "at least 1" in capsys.readouterr().err
