@@ -196,6 +196,7 @@ class Play:
         opened = client.post(f"/api/seats/{self.tokens[min(self.tokens)]}/watch-links", json={})
         assert opened.status_code == 201
         self.watch = opened.get_json()["url"].rsplit("/", 1)[1]
+        self.leaver = self.seen_when_left = None
         self.follow()
 
     # Driving the game ----------------------------------------------------------
@@ -214,6 +215,10 @@ class Play:
         """A random legal move by the seat to move, through the API: its answer shows the mover's view."""
         seat = self.state.to_move[0]
         player = self.state.controller(seat)
+        if player == self.leaver:      # a robot plays the seat its person left
+            moves.play_robot_turns(self.game_id)
+            self.follow()
+            return
         move = self.rng.choice(sorted(self.state.legal_moves(seat)))
         answer = self.client.post(f"/api/seats/{self.tokens[player]}/moves",
                                   json={"move": move, "seq": self.game().seq})
@@ -229,6 +234,14 @@ class Play:
         assert deadlines.enforce_deadline(self.game_id, game.due_at + timedelta(seconds=1)) in ("robot", "pause")
         moves.play_robot_turns(self.game_id)
         self.follow()
+
+    def hand_over(self):
+        """A middle seat's person hands it to a robot: from then on their link reads as a watcher does."""
+        self.leaver = sorted(self.tokens)[1]
+        assert self.client.post(f"/api/seats/{self.tokens[self.leaver]}/hand-over", json={}).status_code == 201
+        moves.play_robot_turns(self.game_id)
+        self.follow()
+        self.seen_when_left = frozenset(self.knowledge.seen[self.leaver])
 
     def vacation(self):
         seat = self.rng.choice(sorted(self.tokens))
@@ -300,11 +313,15 @@ class Play:
             self.assert_names_none(output.get_data(as_text=True), unseen_by_some, where, views=True)
         for seat, token in self.tokens.items():
             forbidden = self.knowledge.never_seen[position][seat]
-            outputs = {"API view": self.client.get(f"/api/seats/{token}"), "table page": self.client.get(f"/s/{token}")}
+            if seat == self.leaver:     # a leaver learns nothing a watcher does not, beyond what they saw seated
+                forbidden = unseen_by_some - self.seen_when_left
+            outputs = {"API view": self.client.get(f"/api/seats/{token}"), "table page": self.client.get(f"/s/{token}"),
+                       "live part": self.client.get(f"/s/{token}/table?since=1")}
             if thorough:
                 outputs["settings page"] = self.client.get(f"/s/{token}/mail")
                 if not over:   # a finished game's record shows every card
                     outputs["readable record"] = self.client.get(f"/s/{token}/record.txt")
+                    outputs["record"] = self.client.get(f"/api/seats/{token}/record")
                 replay = self.client.get(f"/s/{token}/replay")
                 assert replay.status_code == (200 if over else 403)
                 if not over:   # a finished game's replay shows every hand
@@ -312,10 +329,12 @@ class Play:
             for where, output in outputs.items():
                 assert output.status_code == (403 if where == "refused replay" else 200), where
                 self.assert_names_none(output.get_data(as_text=True), forbidden, f"{where} of seat {seat}", views=True)
+            if seat == self.leaver:     # cards come back in later deals: the view itself must be a watcher's
+                assert outputs["API view"].get_json()["view"] == self.client.get(f"/api/watch/{self.watch}").get_json()["view"]
             hand = set(outputs["API view"].get_json()["view"].get("hand") or [])
             assert hand <= cards_named(outputs["API view"].get_data(as_text=True))   # the search does find cards
             assert hand <= cards_named(outputs["table page"].get_data(as_text=True))
-            if thorough and not over:
+            if thorough and not over and seat != self.leaver:
                 self.check_error_answers(seat, token, forbidden)
             self.pages_checked += 1
 
@@ -351,6 +370,9 @@ def test_no_output_names_a_card_its_reader_may_not_know(client, database_url, na
         if moves_made == 5 and not play.state.over:
             play.vacation()
             on_vacation = True
+        if moves_made == 7 and not play.state.over and len(play.tokens) > 2:
+            play.hand_over()
+            play.check_pages(thorough=True)
         opening = play.state.deals <= 2 and play.knowledge.moves_in_deal() <= OPENING_CHECKS
         if opening or play.rng.random() < PAGE_CHANCE:
             play.check_pages(thorough=moves_made <= 2)
