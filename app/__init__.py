@@ -1,11 +1,15 @@
-"""Cachette's web service: the application factory."""
+"""Cachette's web service: the application factory.
+
+The rooms of app/ are its packages (web, store, live, play, social, mail_out, mail_in, words, records); each
+says in its docstring what it owns and which rooms it may import. The modules beside them (config, context,
+clock, errors, dispatch) are shared by all."""
 
 from pathlib import Path
 
 from flask import Flask
 
-from .config import Config
-from .db import Database
+from app.config import Config
+from app.store.db import Database
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCE_PATH = ROOT / "instance"
@@ -27,12 +31,12 @@ def create_app(config=None):
 
     from engine.cards import is_card
 
-    from . import csrf, limits, security, views
-    from .deal_story import score_meaning_words
-    from .position_polls import PositionPolls
-    from .present import (card_html, card_words, cards_html, cards_in_words, choice_groups, choice_label,
-                          duration_words, linkify, move_choices, move_done_words, move_label, names_words,
-                          player_words, players_words, rank_order_words, suit_class, suit_words)
+    from app.web import csrf, limits, security, views
+    from app.words.deal_story import score_meaning_words
+    from app.web.position_polls import PositionPolls
+    from app.words.present import (card_html, card_words, cards_html, cards_in_words, choice_groups, choice_label,
+                                   duration_words, linkify, move_choices, move_done_words, move_label, names_words,
+                                   player_words, players_words, rank_order_words, suit_class, suit_words)
 
     app.jinja_env.globals.update(csrf_token=csrf.token, move_label=move_label, suit_class=suit_class,
                                  duration_words=duration_words, card=card_html, card_words=card_words, cards=cards_html,

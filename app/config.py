@@ -58,14 +58,14 @@ class Config:
     vacation_days: int = 14
     digest_period: int = 86400
     # A seat counts as at its table for this long after it last opened or polled its table or moved there:
-    # no turn mail or reminder reaches a seat that asked to be mailed only when away (app/presence.py).
+    # no turn mail or reminder reaches a seat that asked to be mailed only when away (app/live/presence.py).
     presence_seconds: int = 300
-    # Pruning (app/services/pruning.py, hourly): mail done with after this many days (once its game is over),
+    # Pruning (app/mail_out/pruning.py, hourly): mail done with after this many days (once its game is over),
     # confirmation mails (their links expire in a week) after this many, presence marks this long past.
     prune_mail_days: int = 90
     prune_confirmations_days: int = 8
     prune_presence_seconds: int = 3600
-    # Rate limits on the requests that make the service mail someone (app/limits.py), in Flask-Limiter's
+    # Rate limits on the requests that make the service mail someone (app/web/limits.py), in Flask-Limiter's
     # notation ("10 per hour", several joined by ";"): per client address, and per address mailed.
     limit_games_per_client: str = "10 per hour"
     limit_games_per_address: str = "10 per day"
@@ -74,7 +74,7 @@ class Config:
     limit_replies_per_seat: str = "60 per hour; 600 per day"
     limit_replays_per_client: str = "300 per hour"
     limit_talk_per_seat: str = "20 per hour"
-    # Play by replying (app/services/replies.py): the domain of the reply addresses (`play+<token>@domain`;
+    # Play by replying (app/mail_in/replies.py): the domain of the reply addresses (`play+<token>@domain`;
     # empty turns replies off), the SMTP receiver's address and port (workers/inbound.py), the largest
     # mail taken, and the mailbox an IMAP poller empties every `imap_interval` seconds (off without a host).
     inbound_domain: str = ""

@@ -27,11 +27,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app import create_app  # noqa: E402
 from app.config import Config  # noqa: E402
-from app.migrate import upgrade  # noqa: E402
-from app.scratch_database import scratch_postgres  # noqa: E402
-from app.services import games, moves  # noqa: E402
-from app.services.clock import utcnow  # noqa: E402
-from app.services import deadlines  # noqa: E402
+from app.store.migrate import upgrade  # noqa: E402
+from app.store.scratch_database import scratch_postgres  # noqa: E402
+from app.play import games, moves  # noqa: E402
+from app.clock import utcnow  # noqa: E402
+from app.play import deadlines  # noqa: E402
 from tests.conftest import confirmation_token  # noqa: E402
 
 POSTGRES_URL = os.environ.get("CACHETTE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")

@@ -40,11 +40,11 @@ sys.path.insert(0, str(ROOT))
 from app import create_app, dispatch  # noqa: E402
 from app.config import Config  # noqa: E402
 from app.context import database  # noqa: E402
-from app.links import reply_token  # noqa: E402
-from app.models import Game  # noqa: E402
-from app.scratch_database import scratch_postgres  # noqa: E402
-from app.services import games  # noqa: E402
-from app.services.seats import seats_of  # noqa: E402
+from app.play.links import reply_token  # noqa: E402
+from app.store.models import Game  # noqa: E402
+from app.store.scratch_database import scratch_postgres  # noqa: E402
+from app.play import games  # noqa: E402
+from app.play.seats import seats_of  # noqa: E402
 from tests.conftest import confirmation_token  # noqa: E402
 from tests.workers.smtp_sink import free_port  # noqa: E402
 

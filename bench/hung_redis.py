@@ -26,7 +26,7 @@ for folder in (ROOT, ROOT / "tests", ROOT / "tests" / "workers"):
 
 from app import create_app, dispatch  # noqa: E402
 from app.config import Config  # noqa: E402
-from app.scratch_database import scratch_postgres  # noqa: E402
+from app.store.scratch_database import scratch_postgres  # noqa: E402
 from workers.inbound import start_receiver  # noqa: E402
 from workers.web import attach  # noqa: E402
 

@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 from app import create_app  # noqa: E402
 from app.config import Config  # noqa: E402
-from app.scratch_database import scratch_postgres  # noqa: E402
+from app.store.scratch_database import scratch_postgres  # noqa: E402
 from web_bench import REDIS, SECRET, SERVER, free_port, run_load  # noqa: E402
 
 CONNECTIONS = 64          # the simulated browsers' connections to the server (keep-alive)
@@ -61,8 +61,8 @@ def table_js_constants():
 def seed(database_url, base_url, games_count):
     """`games_count` confirmed four-person Quinto games, each {"id", "tokens": {seat: token}}, each person in
     about GAMES_EACH of them."""
-    from app.services import games
-    from app.services.seats import seat_path, seats_of
+    from app.play import games
+    from app.play.seats import seat_path, seats_of
     from tests.conftest import confirmation_token
 
     config = Config(instance_path=str(ROOT / "instance"), database_url=database_url, secret_key=SECRET,

@@ -29,7 +29,7 @@ from sqlalchemy.engine import make_url
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from app.scratch_database import scratch_postgres  # noqa: E402
+from app.store.scratch_database import scratch_postgres  # noqa: E402
 from bench.web_bench import REDIS, SECRET, SERVER, replay_from, seed  # noqa: E402
 
 BASE_URL = "http://127.0.0.1:5000"

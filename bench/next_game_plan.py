@@ -1,4 +1,4 @@
-"""The query plan and time of the next game waiting (app.services.next_game) on PostgreSQL, with many games.
+"""The query plan and time of the next game waiting (app.social.next_game) on PostgreSQL, with many games.
 
     PYTHONPATH=. python bench/next_game_plan.py [postgresql+psycopg://postgres@127.0.0.1:5432/test] [games] [spread]
 
@@ -15,9 +15,9 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import create_engine, insert, text
 from sqlalchemy.orm import Session
 
-from app.models import Game, Seat
-from app.scratch_database import scratch_postgres
-from app.services import next_game as next_game_module
+from app.store.models import Game, Seat
+from app.store.scratch_database import scratch_postgres
+from app.social import next_game as next_game_module
 
 
 SPREAD = int(sys.argv[3]) if len(sys.argv) > 3 else 100     # one game in SPREAD has the busy address

@@ -26,13 +26,13 @@ sys.path.insert(0, str(ROOT))
 
 from app import create_app, dispatch  # noqa: E402
 from app.config import Config  # noqa: E402
-from app.scratch_database import scratch_postgres  # noqa: E402
-from app.models import MAIL_QUEUED, MAIL_SENT, Outbox  # noqa: E402
-from app.services import games  # noqa: E402
-from app.services.mail import mail_bodies  # noqa: E402
+from app.store.scratch_database import scratch_postgres  # noqa: E402
+from app.store.models import MAIL_QUEUED, MAIL_SENT, Outbox  # noqa: E402
+from app.play import games  # noqa: E402
+from app.mail_out.mail import mail_bodies  # noqa: E402
 from tests.workers.smtp_sink import free_port  # noqa: E402
-from workers.mailer import SmtpSender, build_message, envelope_sender  # noqa: E402
-from workers.outbox import thread_root  # noqa: E402
+from app.mail_out.mailer import SmtpSender, build_message, envelope_sender  # noqa: E402
+from app.mail_out.outbox import thread_root  # noqa: E402
 from workers.web import attach  # noqa: E402
 from tests.conftest import confirmation_token  # noqa: E402
 

@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 from app import create_app  # noqa: E402
 from app.config import Config  # noqa: E402
-from app.migrate import upgrade  # noqa: E402
+from app.store.migrate import upgrade  # noqa: E402
 
 FINISHED = (ROOT / "tests" / "golden" / "alouette" / "full_game_4.jsonl").read_text()
 NOTE = '{"type": "note", "kind": "timeout", "seat": 0}\n'

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "workers")]
 
-from app.scratch_database import scratch_postgres  # noqa: E402
+from app.store.scratch_database import scratch_postgres  # noqa: E402
 from soak import Soak  # noqa: E402
 from web_bench import REDIS, SERVER  # noqa: E402
 

@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from app import create_app  # noqa: E402
 from app.config import Config  # noqa: E402
-from app.scratch_database import scratch_postgres  # noqa: E402
+from app.store.scratch_database import scratch_postgres  # noqa: E402
 from engine import replay  # noqa: E402
 
 SERVER = os.environ.get("CACHETTE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
@@ -56,10 +56,10 @@ def free_port():
 
 def seed(database_url, base_url, move_games=MOVE_GAMES):
     """A 200-event game's table link, and `move_games` games with every seat a person (one inbox), each confirmed."""
-    from app.services import games, moves
+    from app.play import games, moves
     from tests.conftest import confirmation_token
-    from app.services.record import replay_game
-    from app.services.seats import seat_path, seats_of
+    from app.store.record import replay_game
+    from app.play.seats import seat_path, seats_of
 
     config = Config(instance_path=str(ROOT / "instance"), database_url=database_url, secret_key=SECRET,
                     base_url=base_url)

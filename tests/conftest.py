@@ -15,12 +15,13 @@ from sqlalchemy import create_engine, select, text
 from app import create_app, dispatch
 from app.config import Config
 from app.context import database
-from app.migrate import upgrade
-from app.models import Outbox
-from app.scratch_database import scratch_postgres
-from app.services import consent, games
-from app.services.clock import utcnow
-from app.services.mail import mail_bodies
+from app.store.migrate import upgrade
+from app.store.models import Outbox
+from app.store.scratch_database import scratch_postgres
+from app.mail_out import consent
+from app.play import games
+from app.clock import utcnow
+from app.mail_out.mail import mail_bodies
 
 POSTGRES_URL = os.environ.get("CACHETTE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 TABLES = ("outbox", "event", "seat", "game", "consent")

@@ -26,7 +26,7 @@ from playwright.sync_api import sync_playwright
 from app import create_app
 from tools.serving import free_port, served
 from app.config import Config
-from app.migrate import upgrade
+from app.store.migrate import upgrade
 from engine import all_games
 
 from .positions import new_game, walk

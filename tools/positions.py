@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from sqlalchemy import select
 
 from app.context import database, settings
-from app.links import seat_token
-from app.models import Outbox
-from app.services import games
-from app.services.record import load_events, lock_game, save_summary, store_event, sync_summary
-from app.services.seats import seats_of
+from app.play.links import seat_token
+from app.store.models import Outbox
+from app.play import games
+from app.store.record import load_events, lock_game, save_summary, store_event, sync_summary
+from app.play.seats import seats_of
 from engine import AWAITING_DEAL, replay
 from engine.bench import next_random_event
 from engine.cards import is_card

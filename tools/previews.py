@@ -1,16 +1,17 @@
 """The mails a seat would be sent at a position of a walk (tools/positions.py), made by the service's own
-contexts (app.services.notify) and templates, without being queued: to be looked at."""
+contexts (app.mail_out.notify) and templates, without being queued: to be looked at."""
 
 from types import SimpleNamespace
 
 from app.context import database, settings
-from app.models import Game
-from app.services import notify, snapshots
-from app.services.mail import mail_bodies
-from app.services.record import load_events
-from app.services.seats import seats_of
-from app.present import move_label
-from app.turn_story import story_since_last_move
+from app.store.models import Game
+from app.mail_out import notify
+from app.store import snapshots
+from app.mail_out.mail import mail_bodies
+from app.store.record import load_events
+from app.play.seats import seats_of
+from app.words.present import move_label
+from app.words.turn_story import story_since_last_move
 
 
 def rendered(kind, recipient, subject, context):
@@ -45,7 +46,7 @@ def seat_mails(position, seat_number):
         if last_mover is not seat:
             seen = position.told.get(seat_number)
             context = notify.turn_context(game, state, seats, seat)
-            # As the worker writes it when it sends it (app.services.fresh_mail): with the story since the last move.
+            # As the worker writes it when it sends it (app.mail_out.fresh_mail): with the story since the last move.
             context.update(last_mover=last_mover.name, last_move=None if seen is None else move_label(seen),
                            since=story_since_last_move(events, seat.seat, context["names"]))
             mails["your_turn"] = rendered("your_turn", seat.email, notify.turn_subject(title, seats, seat, state),

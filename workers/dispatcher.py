@@ -6,7 +6,7 @@ import threading
 import time
 
 from app import dispatch
-from app.redis_breaker import breaker_for
+from app.live.redis_breaker import breaker_for
 
 # Under load, the work of every commit within this window goes out together: queueing a task costs
 # more than many moves' other work, and a mail or a robot's turn may wait this long.
@@ -38,7 +38,7 @@ class CeleryDispatcher:
 
     It never raises: the work is committed. When the broker refuses it, or
     does not answer within the broker's socket timeout, or its Redis's
-    breaker is open (app/redis_breaker.py), the work is kept and tried again
+    breaker is open (app/live/redis_breaker.py), the work is kept and tried again
     every `retry` seconds by the timer thread (commits meanwhile only add to
     it), and goes out within that long once the broker is back, rather than
     at the sweeps. Past `KEPT_AT_MOST` outbox rows, the oldest are left to
@@ -86,7 +86,7 @@ class CeleryDispatcher:
     def publish(self):
         """Queue the tasks for everything gathered so far; kept for a retry if the broker refuses. The timer
         stays set while this runs, so that commits meanwhile gather for the next publish rather than start one."""
-        from .tasks import mail_my_games, play_robots, queue_send_mail
+        from workers.tasks import mail_my_games, play_robots, queue_send_mail
 
         with self.lock:
             outbox_ids, robot_game_ids, my_games = self.outbox_ids, sorted(self.robot_game_ids), self.my_games

@@ -6,7 +6,7 @@ and any reply address whose token we did not sign, and past RECIPIENTS_MAX
 recipients in a session it answers 452 (past COMMANDS_MAX commands of a
 kind, 421, and the session is closed); a mail over REPLY_MAX_BYTES is
 refused at DATA (552). Each mail taken is handed to
-app.services.replies.receive, in a pool of READERS threads so that no mail
+app.mail_in.replies.receive, in a pool of READERS threads so that no mail
 holds up the server's event loop, before the server says 250: a mail the
 server accepted has been acted on. A mail refused for its form (its From,
 its MIME parts) is answered 550; when acting fails, or more than WAITING_MAX
@@ -29,10 +29,10 @@ from concurrent.futures import ThreadPoolExecutor
 from aiosmtpd.controller import Controller
 
 from app.config import stop_on_config_error
-from app.links import BadLink, read_reply_token
-from app.services.replies import REJECTED, receive, reply_token_in
+from app.play.links import BadLink, read_reply_token
+from app.mail_in.replies import REJECTED, receive, reply_token_in
 
-from .web import create_app
+from workers.web import create_app
 
 RECIPIENTS_MAX = 100     # RCPT commands in a session (RFC 5321 asks a server to take at least 100)
 # Commands of each kind in a session, past which aiosmtpd answers 421 and closes it: a client that goes on

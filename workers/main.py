@@ -8,7 +8,7 @@ with end the process with one line (app.config).
 
 from app.config import stop_on_config_error
 
-from .web import create_app
+from workers.web import create_app
 
 with stop_on_config_error():
     flask_app = create_app()

@@ -21,7 +21,7 @@ from workers.web import attach
 from app import create_app
 from app.config import stop_on_config_error
 from app.context import settings
-from app.migrate import upgrade
+from app.store.migrate import upgrade
 
 
 def main():

@@ -8,14 +8,16 @@ from datetime import datetime
 from celery import shared_task
 from flask import current_app
 
-from app.limits import TooManyRequests
-from app.services.moves import play_robot_turns
-from app.services.mygames import mail_my_games as queue_list_mail
+from app.web.limits import TooManyRequests
+from app.play.moves import play_robot_turns
+from app.play.mygames import mail_my_games as queue_list_mail
 
-from app.services import deadlines, digests, pruning
+from app.play import deadlines
+from app.mail_out import digests, pruning
 
-from . import imap_poll, outbox
-from .celery_app import RECONNECTING
+from app.mail_in import imap_poll
+from app.mail_out import outbox
+from workers.celery_app import RECONNECTING
 
 
 SEND_BATCH = 50  # rows per task when many are handed out at once

@@ -6,8 +6,8 @@ workers; `make run` (workers/run.py) attaches the same way.
 
 import app
 
-from .celery_app import celery_init_app
-from .dispatcher import install
+from workers.celery_app import celery_init_app
+from workers.dispatcher import install
 
 
 def attach(flask_app):

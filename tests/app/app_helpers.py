@@ -5,10 +5,10 @@ import re
 from sqlalchemy import func, select
 
 from app.context import database, settings
-from app.links import seat_token
-from app.models import Event, Game, Outbox
-from app.services import games, tables
-from app.services.seats import seats_of
+from app.play.links import seat_token
+from app.store.models import Event, Game, Outbox
+from app.play import games, tables
+from app.play.seats import seats_of
 from engine import replay
 from engine.cards import parse_card
 
@@ -107,7 +107,7 @@ def state_of(game_id):
 
 def play_to_the_end(client, game_id, token):
     """Ann (behind `token`) plays her first legal move each turn through the API, robots theirs, to the end."""
-    from app.services.moves import play_robot_turns
+    from app.play.moves import play_robot_turns
 
     while True:
         play_robot_turns(game_id)

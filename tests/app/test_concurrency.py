@@ -11,11 +11,11 @@ from sqlalchemy.exc import IntegrityError
 from engine.events import note_event
 
 from app.context import database
-from app.models import Event, Game, Seat
-from app.services import moves
-from app.services.clock import utcnow
-from app.services.errors import BadInput
-from app.services.seat_settings import take_vacation
+from app.store.models import Event, Game, Seat
+from app.play import moves
+from app.clock import utcnow
+from app.errors import BadInput
+from app.play.seat_settings import take_vacation
 from app_helpers import ROBOTS3, events_of, start, state_of, token_for
 
 RACERS = 16

@@ -6,10 +6,10 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
-from app import db
+from app.store import db
 from app.context import database
-from app.db import Database
-from app.services.errors import Busy
+from app.store.db import Database
+from app.errors import Busy
 
 from app_helpers import game_row, start
 

@@ -3,11 +3,11 @@ and the deal-end mail tells the same story."""
 
 import random
 
-from app.deal_story import deal_story
+from app.words.deal_story import deal_story
 from engine import all_games
 from engine.robots import make_robot
 from engine.state import AWAITING_MOVE
-from app.services import moves
+from app.play import moves
 
 from conftest import text_of
 from app_helpers import events_of, game_row, mails, start, state_of, token_for

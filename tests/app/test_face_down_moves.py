@@ -2,7 +2,7 @@
 
 import json
 
-from app.services.moves import submit_move
+from app.play.moves import submit_move
 
 from conftest import html_of, text_of
 from app_helpers import cards_named, four_people, game_row, mails, start, state_of, token_for

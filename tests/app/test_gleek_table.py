@@ -4,7 +4,7 @@ vying as buttons, every payment is shown with its reason, and the turn mail says
 import html
 import re
 
-from app.services.moves import play_robot_turns
+from app.play.moves import play_robot_turns
 from conftest import confirm_address, text_of
 from app_helpers import csrf_from, events_of, game_row, mails, people, state_of, token_for
 

@@ -8,8 +8,8 @@ import pytest
 
 from app import create_app
 from app.context import settings
-from app.links import my_games_token
-from app.services.moves import play_robot_turns
+from app.play.links import my_games_token
+from app.play.moves import play_robot_turns
 from app_helpers import ROBOTS3, counts, csrf_from, game_row, lobby_form, people_game, start, token_for, token_of
 from conftest import make_config
 

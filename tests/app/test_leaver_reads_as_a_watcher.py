@@ -3,7 +3,7 @@ moment, in every output of their link, and keeps the record of what they saw whi
 
 import json
 
-from app.services.moves import play_robot_turns
+from app.play.moves import play_robot_turns
 from engine import replay
 from engine.seat_record import seat_record
 

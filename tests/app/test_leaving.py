@@ -1,4 +1,4 @@
-"""Leaving a game (app.services.leaving) on SQLite and PostgreSQL: handing a seat to a robot, resigning alone
+"""Leaving a game (app.social.leaving) on SQLite and PostgreSQL: handing a seat to a robot, resigning alone
 and in a partnership, abandoning by agreement, and the creator's end of a dead game; through the table's forms
 and the JSON API, each told the same way on the table, in mail, in "My games", the API, the replay and
 record.txt."""
@@ -8,14 +8,14 @@ from datetime import timedelta
 from sqlalchemy import select
 
 from app.context import database, settings
-from app.links import my_games_token
-from app.models import LeaveRequest, Rematch
-from app.outcome import log_outcome
-from app.services.deadlines import enforce_deadline
-from app.services.moves import play_robot_turns
-from app.services import leaving
-from app.services.mygames import games_for_token
-from app.services.seats import seats_of
+from app.play.links import my_games_token
+from app.store.models import LeaveRequest, Rematch
+from app.play.outcome import log_outcome
+from app.play.deadlines import enforce_deadline
+from app.play.moves import play_robot_turns
+from app.social import leaving
+from app.play.mygames import games_for_token
+from app.play.seats import seats_of
 
 from app_helpers import ROBOTS3, counts, csrf_from, events_of, game_row, mails, people, start, text_of, token_for
 from conftest import confirm_address

@@ -9,7 +9,7 @@ import redis
 
 from app import create_app
 from app.config import Config
-from app.links import CONFIRMED_COOKIE, browser_token
+from app.play.links import CONFIRMED_COOKIE, browser_token
 from workers.celery_app import celery_init_app
 
 from app_helpers import ROBOTS3, counts, csrf_from, mails, start

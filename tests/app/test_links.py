@@ -4,9 +4,9 @@ import pytest
 
 from app import create_app
 from app.context import database
-from app.links import confirm_token, my_games_token, seat_token, unsubscribe_token
-from app.services.seats import revoke_links, seats_of
-from app.services.seats import seat_path as fresh_seat_path
+from app.play.links import confirm_token, my_games_token, seat_token, unsubscribe_token
+from app.play.seats import revoke_links, seats_of
+from app.play.seats import seat_path as fresh_seat_path
 
 from app_helpers import counts, mails, seat_path, start, token_of
 from conftest import make_config

@@ -3,7 +3,7 @@
 import re
 from pathlib import Path
 
-from app.services.moves import play_robot_turns
+from app.play.moves import play_robot_turns
 
 from app_helpers import ROBOTS3, counts, csrf_from, game_row, people_game, start, token_for
 

@@ -3,8 +3,8 @@
 import html
 import re
 
-from app.present import players_words
-from app.views.lobby_form import FAMILIES, games_by_family
+from app.words.present import players_words
+from app.web.views.lobby_form import FAMILIES, games_by_family
 from engine import all_games
 from engine.protocol import KIND_OTHER, KIND_TRICKS, KIND_VYING
 

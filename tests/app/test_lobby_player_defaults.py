@@ -6,7 +6,7 @@ import re
 from sqlalchemy import select
 
 from app.context import database
-from app.models import Rematch
+from app.store.models import Rematch
 
 from app_helpers import csrf_from, game_row, token_for
 from conftest import confirm_address

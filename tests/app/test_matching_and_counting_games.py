@@ -4,9 +4,9 @@ import html
 import re
 
 
-from app.models import STATUS_OVER
-from app.present import choice_label, move_choices, move_label
-from app.services.moves import play_robot_turns
+from app.store.models import STATUS_OVER
+from app.words.present import choice_label, move_choices, move_label
+from app.play.moves import play_robot_turns
 from conftest import confirm_address, text_of
 from app_helpers import csrf_from, events_of, game_row, mails, state_of, token_for
 

@@ -11,11 +11,11 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
 from sqlmodel import SQLModel
 
-from app import models  # noqa: F401
+from app.store import models  # noqa: F401
 from app.context import database
-from app.migrate import alembic_config, upgrade
-from app.scratch_database import scratch_postgres
-from app.services.clock import utcnow
+from app.store.migrate import alembic_config, upgrade
+from app.store.scratch_database import scratch_postgres
+from app.clock import utcnow
 from engine import deal_event, move_event, start_event, start_state
 
 from conftest import POSTGRES_URL

@@ -3,7 +3,7 @@
 from sqlalchemy import event
 
 from app.context import database
-from app.services import moves
+from app.play import moves
 
 from app_helpers import game_row, start, state_of, token_for
 

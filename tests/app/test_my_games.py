@@ -4,7 +4,7 @@ work are the same whether or not the address plays; the task mails players only,
 from sqlalchemy import event
 
 from app.context import database
-from app.services.mygames import request_my_games
+from app.play.mygames import request_my_games
 from workers.celery_app import celery_init_app
 
 from app_helpers import csrf_from, mails, start

@@ -6,9 +6,9 @@ import re
 from sqlalchemy import select, update
 
 from app.context import database
-from app.models import STATUS_OVER, Game, Seat
-from app.services import moves
-from app.services.mygames import list_path
+from app.store.models import STATUS_OVER, Game, Seat
+from app.play import moves
+from app.play.mygames import list_path
 
 from app_helpers import ROBOTS3, game_row, start, state_of, token_for
 

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from app import create_app
-from app.links import REJECTED, confirm_token, my_games_token, seat_token
+from app.play.links import REJECTED, confirm_token, my_games_token, seat_token
 
 from app_helpers import (ROBOTS3, confirm_by_page, counts, csrf_from, mails, seat_path, set_up, start, token_for,
                          token_of)

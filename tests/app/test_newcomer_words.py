@@ -4,7 +4,7 @@ the page as it was served or the mail as it was written."""
 import html
 import re
 
-from app.services.moves import play_robot_turns
+from app.play.moves import play_robot_turns
 
 from app_helpers import ROBOTS3, game_row, people, start, state_of, token_for
 

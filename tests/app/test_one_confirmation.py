@@ -8,11 +8,11 @@ from sqlalchemy import select, update
 
 from app import create_app
 from app.context import database, settings
-from app.links import browser_token
-from app.models import Consent, Game
-from app.services import consent
-from app.services.clock import utcnow
-from app.links import CONFIRMED_COOKIE
+from app.play.links import browser_token
+from app.store.models import Consent, Game
+from app.mail_out import consent
+from app.clock import utcnow
+from app.play.links import CONFIRMED_COOKIE
 
 from app_helpers import ROBOTS3, confirm_by_page, counts, csrf_from, game_row, lobby_form, mails, set_up, token_for
 from conftest import confirmation_token, make_config

@@ -7,9 +7,11 @@ import re
 from sqlalchemy import update
 
 from app.context import database
-from app.models import MAIL_HELD, Outbox
-from app.services import digests, moves, record
-from app.services.mygames import list_path
+from app.store.models import MAIL_HELD, Outbox
+from app.mail_out import digests
+from app.play import moves
+from app.store import record
+from app.play.mygames import list_path
 
 from app_helpers import game_row, mails, people, start, state_of, token_for
 from conftest import text_of, html_of

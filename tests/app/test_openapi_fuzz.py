@@ -17,9 +17,9 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
 
 from app.config import RATE_LIMITS
-from app.links import my_games_token, unsubscribe_token
-from app.services import watching
-from app.views.api import OPENAPI
+from app.play.links import my_games_token, unsubscribe_token
+from app.social import watching
+from app.web.views.api import OPENAPI
 from app_helpers import ROBOTS3, csrf_from, events_of, mails, people_game, set_up, token_for, token_of
 from conftest import app_in_context, confirmation_token, make_config
 from engine import all_games

@@ -6,7 +6,7 @@ from html import unescape
 
 import pytest
 
-from app.views.lobby_form import encode
+from app.web.views.lobby_form import encode
 from engine import all_games
 
 GAMES = sorted(all_games())

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from app import create_app
 from app.context import database
-from app.models import Seat
+from app.store.models import Seat
 from engine import all_games
 from engine.robots import robot_levels
 
@@ -205,7 +205,7 @@ def test_confirmation_page_and_button(client):
 
 
 def test_my_games_by_mail(client, dispatched):
-    from app.services.mygames import mail_my_games
+    from app.play.mygames import mail_my_games
 
     set_up(four_people())
     page = client.get("/my-games").get_data(as_text=True)

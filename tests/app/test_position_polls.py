@@ -1,11 +1,11 @@
-"""The open tables' polls answered in front of Flask (app.position_polls): the same answer Flask gives, byte for
+"""The open tables' polls answered in front of Flask (app.web.position_polls): the same answer Flask gives, byte for
 byte and header for header, without entering Flask, with headers made from the security settings and never
 learnt from a request; everything else through Flask as before."""
 
 import pytest
 from flask import request
 
-from app.services.new_links import send_new_link
+from app.play.new_links import send_new_link
 
 from app_helpers import people_game, token_for
 from conftest import app_in_context, make_config

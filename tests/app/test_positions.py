@@ -1,4 +1,4 @@
-"""The position an open table polls is kept beside the log (app.positions): no query in the common case, never
+"""The position an open table polls is kept beside the log (app.live.positions): no query in the common case, never
 behind the log, and a revoked link is refused from it too. Checked with this process's memory and with Redis."""
 
 import os
@@ -8,10 +8,11 @@ import pytest
 import redis
 from sqlalchemy import event
 
-from app import create_app, positions
+from app import create_app
+from app.live import positions
 from app.context import database
-from app.services import leaving
-from app.services.new_links import send_new_link
+from app.social import leaving
+from app.play.new_links import send_new_link
 
 from app_helpers import csrf_from, game_row, people_game, token_for
 from conftest import app_in_context, make_config

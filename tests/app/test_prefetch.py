@@ -3,9 +3,9 @@
 from sqlalchemy import select
 
 from app.context import database
-from app.models import Consent
-from app.services.moves import play_robot_turns, submit_move
-from app.services.mygames import mail_my_games
+from app.store.models import Consent
+from app.play.moves import play_robot_turns, submit_move
+from app.play.mygames import mail_my_games
 
 from app_helpers import (ROBOTS3, counts, csrf_from, four_people, game_row, links_in, mails, set_up, start, state_of,
                          token_for)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.present import names_words, players_words, position_words
+from app.words.present import names_words, players_words, position_words
 
 
 @pytest.mark.parametrize("counts, words", [

@@ -23,11 +23,11 @@ import pytest
 from sqlalchemy import select
 
 from app.context import database
-from app.models import Outbox
-from app.present import card_words
-from app.services import replies
-from app.services.mail import mail_bodies
-from app.services.seats import reply_address, seats_of
+from app.store.models import Outbox
+from app.words.present import card_words
+from app.mail_in import replies
+from app.mail_out.mail import mail_bodies
+from app.play.seats import reply_address, seats_of
 from engine import all_games
 from engine.cards import display, is_card
 from tools.positions import ADDRESS, new_game, phase_of, walk

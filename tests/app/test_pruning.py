@@ -10,11 +10,11 @@ from sqlalchemy import select, update
 
 from app import create_app
 from app.context import database
-from app.models import Game, Outbox
-from app.presence import RedisPresence, key, note_present, present_until
-from app.services.clock import utcnow
-from app.services.mail import queue_mail
-from app.services.pruning import prune
+from app.store.models import Game, Outbox
+from app.live.presence import RedisPresence, key, note_present, present_until
+from app.clock import utcnow
+from app.mail_out.mail import queue_mail
+from app.mail_out.pruning import prune
 from workers.celery_app import celery_init_app
 
 from app_helpers import start

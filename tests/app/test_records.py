@@ -8,7 +8,8 @@ from engine import replay_lines
 from engine.cards import display
 from engine.seat_record import seat_record
 
-from app.services import moves, record
+from app.play import moves
+from app.store import record
 
 from app_helpers import (ROBOTS3, cards_named, counts, csrf_from, events_of, game_row, people, play_to_the_end, start,
                          state_of, token_for)

@@ -1,4 +1,4 @@
-"""Rematch and series (app.services.rematches) and the next game waiting (app.services.next_game), on SQLite
+"""Rematch and series (app.social.rematches) and the next game waiting (app.social.next_game), on SQLite
 and PostgreSQL: through the table's forms, the JSON API and a reply to the offer's mail."""
 
 from datetime import timedelta
@@ -7,14 +7,15 @@ import pytest
 from sqlalchemy import select
 
 from app.context import database, settings
-from app.links import my_games_token
-from app.models import MAIL_UNCONFIRMED, Game, Rematch
-from app.services import consent, replies
-from app.services.clock import utcnow
-from app.services.moves import play_robot_turns
-from app.services.mygames import games_for_token
-from app.services.rematches import tally_of
-from app.services.seats import seats_of
+from app.play.links import my_games_token
+from app.store.models import MAIL_UNCONFIRMED, Game, Rematch
+from app.mail_out import consent
+from app.mail_in import replies
+from app.clock import utcnow
+from app.play.moves import play_robot_turns
+from app.play.mygames import games_for_token
+from app.social.rematches import tally_of
+from app.play.seats import seats_of
 
 from app_helpers import counts, csrf_from, events_of, game_row, mails, start, text_of, token_for
 from conftest import app_in_context, confirm_address, make_config

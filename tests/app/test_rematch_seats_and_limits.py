@@ -6,9 +6,9 @@ import pytest
 from sqlalchemy import select
 
 from app.context import database
-from app.links import CONFIRMED_COOKIE, browser_token
-from app.models import Game, Rematch
-from app.services.seats import seats_of
+from app.play.links import CONFIRMED_COOKIE, browser_token
+from app.store.models import Game, Rematch
+from app.play.seats import seats_of
 
 from app_helpers import counts, game_row, mails, start, token_for
 from conftest import app_in_context, confirm_address, make_config

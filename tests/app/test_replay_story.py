@@ -10,8 +10,8 @@ from engine import replay
 from engine.bench import random_game
 from engine.cards import display, is_card
 
-from app.present import move_label
-from app.services.replays import replay_story, tell
+from app.words.present import move_label
+from app.records.replays import replay_story, tell
 
 from app_helpers import ROBOTS3, events_of, play_to_the_end, start, token_for
 

@@ -1,4 +1,4 @@
-"""Playing by replying to the mail (app.services.replies), at the service: the mail as it arrives, its answer
+"""Playing by replying to the mail (app.mail_in.replies), at the service: the mail as it arrives, its answer
 in the outbox. The real receivers (SMTP and IMAP) are tested in tests/workers/test_inbound.py.
 
 Hostile and odd replies: a forged From, a tampered or revoked token, an old position, HTML only, a
@@ -13,13 +13,14 @@ import pytest
 
 from app import create_app
 from app.context import database
-from app.links import read_reply_token
-from app.models import Outbox
-from app.services import moves, new_links, replies
-from app.services.reply_mail import MAX_PARTS
-from app.services.reply_text import first_line, html_text, move_words
-from app.services.record import load_events, lock_game, save_summary, store_event
-from app.services.seats import seats_of
+from app.play.links import read_reply_token
+from app.store.models import Outbox
+from app.play import moves, new_links
+from app.mail_in import replies
+from app.mail_in.reply_mail import MAX_PARTS
+from app.mail_in.reply_text import first_line, html_text, move_words
+from app.store.record import load_events, lock_game, save_summary, store_event
+from app.play.seats import seats_of
 from engine import note_event, replay
 from engine.cards import display
 

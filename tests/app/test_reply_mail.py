@@ -1,4 +1,4 @@
-"""Reading a mail at a reply address with bounded work (app.services.reply_mail, app.services.reply_text): the
+"""Reading a mail at a reply address with bounded work (app.mail_in.reply_mail, app.mail_in.reply_text): the
 header alone first, long fields left unread, a mail of a huge header or MIME field refused, the text the reply
 parser reads bounded, and HTML that makes the standard library's parser slow or fail read quickly.
 
@@ -8,8 +8,8 @@ tests/app/test_replies.py.
 
 import pytest
 
-from app.services.reply_mail import Unreadable, head_of, whole
-from app.services.reply_text import PARSED_CHARS, PARSED_LINES, bounded, first_line, html_text
+from app.mail_in.reply_mail import Unreadable, head_of, whole
+from app.mail_in.reply_text import PARSED_CHARS, PARSED_LINES, bounded, first_line, html_text
 
 ANN = "ann@example.org"
 

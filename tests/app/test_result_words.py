@@ -2,7 +2,7 @@
 
 from engine import find_game
 
-from app.result_words import result_answer, result_words
+from app.words.result_words import result_answer, result_words
 
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy", 3: "Di"}
 

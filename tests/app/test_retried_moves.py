@@ -1,6 +1,6 @@
 """A move sent again from the position it was made at, after it was accepted, is answered as a success."""
 
-from app.services.moves import play_robot_turns
+from app.play.moves import play_robot_turns
 from app_helpers import ROBOTS3, counts, csrf_from, events_of, game_row, people_game, start, token_for, token_of
 
 

@@ -4,8 +4,8 @@ the public summary), so a seed made from it alone would let anyone foresee a rob
 import random
 
 from app import create_app
-from app.models import Game
-from app.services.auto import robot_choice, robot_seed
+from app.store.models import Game
+from app.play.auto import robot_choice, robot_seed
 from engine import replay
 from engine.cards import pack
 from engine.robots import make_robot

@@ -27,14 +27,15 @@ import pytest
 from sqlalchemy import select
 
 from app.context import database
-from app.models import MAIL_HELD, Game, Outbox
-from app.services import deadlines, digests, games, moves, mygames, seat_settings
-from app.services.clock import utcnow
-from app.services.record import load_events
+from app.store.models import MAIL_HELD, Game, Outbox
+from app.play import deadlines, games, moves, mygames, seat_settings
+from app.mail_out import digests
+from app.clock import utcnow
+from app.store.record import load_events
 from engine import all_games, apply_event, start_state
 from engine.cards import display
 from engine.errors import EngineError
-from workers import outbox
+from app.mail_out import outbox
 
 from conftest import html_of, text_of
 from app_helpers import SECRET, cards_named, people, token_for

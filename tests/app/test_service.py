@@ -4,10 +4,11 @@ import random
 
 import pytest
 
-from app.models import STATUS_ACTIVE, STATUS_OVER, STATUS_UNCONFIRMED
-from app.services import games, moves, record
-from app.services.errors import BadInput, Conflict
-from app.services.record import replay_game
+from app.store.models import STATUS_ACTIVE, STATUS_OVER, STATUS_UNCONFIRMED
+from app.play import games, moves
+from app.store import record
+from app.errors import BadInput, Conflict
+from app.store.record import replay_game
 from app.context import database
 from engine import all_games
 

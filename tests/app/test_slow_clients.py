@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from app.migrate import upgrade
+from app.store.migrate import upgrade
 
 pytestmark = pytest.mark.slow
 

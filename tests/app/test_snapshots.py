@@ -3,8 +3,8 @@
 import random
 
 from app.context import database
-from app.services import snapshots
-from app.services.moves import play_robot_turns, submit_move
+from app.store import snapshots
+from app.play.moves import play_robot_turns, submit_move
 from engine import replay
 
 from app_helpers import ROBOTS3, events_of, game_row, start, state_of, token_for

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from app.services.moves import play_robot_turns
+from app.play.moves import play_robot_turns
 from conftest import confirm_address
 from app_helpers import token_for
 

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from app.present import card_html, rank_order_words, suit_words
-from app.services.moves import play_robot_turns, submit_move
+from app.words.present import card_html, rank_order_words, suit_words
+from app.play.moves import play_robot_turns, submit_move
 from engine import all_games
 
 from conftest import html_of, text_of

@@ -6,9 +6,9 @@ from contextlib import contextmanager
 from sqlalchemy import event
 
 from app.context import database
-from app.models import Game
-from app.services.next_game import next_game
-from app.services.seats import seat_to_move, seats_of
+from app.store.models import Game
+from app.social.next_game import next_game
+from app.play.seats import seat_to_move, seats_of
 from engine import replay
 
 from app_helpers import counts, csrf_from, events_of, game_row, people_game, play_to_the_end, start, token_for

@@ -3,7 +3,7 @@
 import json
 
 from app import create_app
-from app.services import moves
+from app.play import moves
 from engine import replay
 
 from app_helpers import ROBOTS3, counts, csrf_from, events_of, game_row, mails, people, start, token_for

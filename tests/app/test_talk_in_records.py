@@ -4,9 +4,9 @@ players who let watchers read theirs, and a message the creator removed nowhere 
 import json
 
 from app.context import database
-from app.models import Game
-from app.services import talk
-from app.services.record import store_event
+from app.store.models import Game
+from app.social import talk
+from app.store.record import store_event
 from engine import note_event
 
 from app_helpers import ROBOTS3, csrf_from, events_of, game_row, people, play_to_the_end, start, token_for

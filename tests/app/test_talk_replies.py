@@ -2,8 +2,8 @@
 
 import pytest
 
-from app.services import replies
-from app.services.reply_text import talk_and_move
+from app.mail_in import replies
+from app.mail_in.reply_text import talk_and_move
 
 from app_helpers import mails
 from conftest import html_of, text_of

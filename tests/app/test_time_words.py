@@ -9,9 +9,9 @@ import pytest
 from sqlalchemy import select, update
 
 from app.context import database
-from app.models import STATUS_ACTIVE, STATUS_PAUSED, Game, Seat
-from app.present import clock_words, deadline_words, moment_words, time_left_words
-from app.services import moves
+from app.store.models import STATUS_ACTIVE, STATUS_PAUSED, Game, Seat
+from app.words.present import clock_words, deadline_words, moment_words, time_left_words
+from app.play import moves
 
 from app_helpers import ROBOTS3, csrf_from, game_row, mails, people_game, start, state_of, token_for
 

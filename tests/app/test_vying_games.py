@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from app.models import STATUS_OVER
+from app.store.models import STATUS_OVER
 from engine import find_game
-from app.services.moves import play_robot_turns
+from app.play.moves import play_robot_turns
 from conftest import confirm_address, text_of
 from app_helpers import csrf_from, events_of, game_row, mails, state_of, token_for
 

@@ -14,9 +14,9 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from app import create_app
-from app.services import games
-from app.services.moves import play_robot_turns
-from app.services.seats import seat_path
+from app.play import games
+from app.play.moves import play_robot_turns
+from app.play.seats import seat_path
 from tools.serving import free_port, served  # noqa: F401  (the browser tests import them from here)
 from conftest import confirm_address, make_config
 

@@ -8,8 +8,8 @@ from playwright.sync_api import sync_playwright
 
 from app import create_app
 from app.context import database
-from app.models import Outbox
-from app.services import games
+from app.store.models import Outbox
+from app.play import games
 from browser_fixtures import CHROMIUM, CHROMIUM_ARGS, free_port, served
 from conftest import confirm_address, make_config, text_of
 

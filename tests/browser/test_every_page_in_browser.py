@@ -9,13 +9,15 @@ rules of every game, the mail and address pages, and the error pages."""
 import pytest
 
 from app.context import database, settings
-from app.links import my_games_token, unsubscribe_token
-from app.services import downloads, games, talk
-from app.services.seats import seat_path, seats_of
+from app.play.links import my_games_token, unsubscribe_token
+from app.records import downloads
+from app.play import games
+from app.social import talk
+from app.play.seats import seat_path, seats_of
 from browser_fixtures import (ANN, SIZES, anns_turn, axe_violations, browser, nu_checker_errors,  # noqa: F401
                               play_until, screenshot_folder, site, started)
 from conftest import confirm_address, confirmation_token
-from app.present import card_html, move_label, suit_class
+from app.words.present import card_html, move_label, suit_class
 from engine import all_games
 from engine.cards import pack
 

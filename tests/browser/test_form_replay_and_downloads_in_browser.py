@@ -7,8 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from app.context import database
-from app.services import downloads
-from app.services.record import load_events
+from app.records import downloads
+from app.store.record import load_events
 from browser_fixtures import SIZES, anns_turn, browser, play_until, site, started  # noqa: F401
 from engine import replay
 from engine.cards import display, is_card

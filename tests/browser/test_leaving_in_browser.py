@@ -9,11 +9,12 @@ import pytest
 
 from app import create_app
 from app.context import database
-from app.models import Game
-from app.services import games, leaving
-from app.services.deadlines import enforce_deadline
-from app.services.moves import play_robot_turns
-from app.services.seats import seat_path, seats_of
+from app.store.models import Game
+from app.play import games
+from app.social import leaving
+from app.play.deadlines import enforce_deadline
+from app.play.moves import play_robot_turns
+from app.play.seats import seat_path, seats_of
 from browser_fixtures import (SIZES, browser, free_port, nu_checker_errors, pages_checked_by_axe,  # noqa: F401
                               saved_pages, screenshot_folder, served, site)
 from conftest import confirm_address, make_config

@@ -10,9 +10,9 @@ from playwright.sync_api import expect
 
 from app import create_app
 from app.context import database
-from app.models import Game, Outbox
-from app.services import games
-from app.services.moves import play_robot_turns
+from app.store.models import Game, Outbox
+from app.play import games
+from app.play.moves import play_robot_turns
 from browser_fixtures import (SIZES, axe_violations, browser, free_port, play_until, screenshot_folder,  # noqa: F401
                               served, site, started)
 from conftest import confirm_address, make_config, text_of

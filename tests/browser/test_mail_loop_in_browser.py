@@ -9,19 +9,20 @@ from datetime import timedelta
 import pytest
 from playwright.sync_api import expect
 
-from app import create_app, presence
+from app import create_app
+from app.live import presence
 from app.context import database, settings
-from app.links import read_reply_token
-from app.models import MAIL_DROPPED, MAIL_SENT, Game, Outbox
-from app.present import hand_order, move_label, position_words
-from app.services import games
-from app.services.clock import utcnow
-from app.services.moves import play_robot_turns
-from app.services.record import replay_game
-from app.services.seats import seat_path
+from app.play.links import read_reply_token
+from app.store.models import MAIL_DROPPED, MAIL_SENT, Game, Outbox
+from app.words.present import hand_order, move_label, position_words
+from app.play import games
+from app.clock import utcnow
+from app.play.moves import play_robot_turns
+from app.store.record import replay_game
+from app.play.seats import seat_path
 from browser_fixtures import SIZES, browser, free_port, served  # noqa: F401  (fixtures)
 from conftest import confirm_address, make_config
-from workers import outbox
+from app.mail_out import outbox
 
 pytestmark = pytest.mark.browser
 MOVES_AT_THE_TABLE = 5

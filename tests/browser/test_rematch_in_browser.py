@@ -7,10 +7,11 @@ import pytest
 from sqlalchemy import select
 
 from app.context import database
-from app.models import Rematch
-from app.services import games, rematches
-from app.services.moves import play_robot_turns
-from app.services.seats import seat_path, seats_of
+from app.store.models import Rematch
+from app.play import games
+from app.social import rematches
+from app.play.moves import play_robot_turns
+from app.play.seats import seat_path, seats_of
 from browser_fixtures import (SIZES, browser, nu_checker_errors, pages_checked_by_axe, saved_pages,  # noqa: F401
                               screenshot_folder, site)
 from conftest import confirm_address

@@ -9,10 +9,11 @@ from playwright.sync_api import expect
 
 from app import create_app
 from app.context import database
-from app.models import Game
-from app.services import games, moves, record, snapshots
-from app.services.mygames import list_path
-from app.services.seats import seat_path, seats_of
+from app.store.models import Game
+from app.play import games, moves
+from app.store import record, snapshots
+from app.play.mygames import list_path
+from app.play.seats import seat_path, seats_of
 from browser_fixtures import SIZES, browser, free_port, served  # noqa: F401  (fixtures)
 from conftest import confirm_address, make_config
 

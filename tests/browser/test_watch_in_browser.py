@@ -4,8 +4,9 @@ with axe-core at phone and desktop sizes and with the Nu HTML checker."""
 
 import pytest
 
-from app.services import games, talk, watching
-from app.services.seats import seat_path, seats_of
+from app.play import games
+from app.social import talk, watching
+from app.play.seats import seat_path, seats_of
 from app.context import database
 from browser_fixtures import (SIZES, browser, nu_checker_errors, pages_checked_by_axe, saved_pages,  # noqa: F401
                               screenshot_folder, site)

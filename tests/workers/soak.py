@@ -22,12 +22,12 @@ from sqlalchemy import create_engine, text
 from app import create_app
 from app.config import Config
 from app.context import settings
-from app.links import seat_token
-from app.models import MAIL_CLAIMED, MAIL_QUEUED, MAIL_SENT
-from app.outcome import log_outcome
-from app.services import games
-from app.services.seats import seats_of
-from workers.outbox import close_sender
+from app.play.links import seat_token
+from app.store.models import MAIL_CLAIMED, MAIL_QUEUED, MAIL_SENT
+from app.play.outcome import log_outcome
+from app.play import games
+from app.play.seats import seats_of
+from app.mail_out.outbox import close_sender
 from workers.web import attach
 
 from conftest import confirmation_token

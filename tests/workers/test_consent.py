@@ -7,12 +7,12 @@ from datetime import timedelta
 from sqlalchemy import update
 
 from app.context import database
-from app.models import (ADDRESS_SUPPRESSED, MAIL_DROPPED, MAIL_FAILED, MAIL_SENT, MAIL_SUPPRESSED, MAIL_UNCONFIRMED,
-                        Consent, Outbox)
-from app.services.clock import utcnow
-from app.services.mygames import mail_my_games
-from app.services import deadlines, games
-from workers import outbox
+from app.store.models import (ADDRESS_SUPPRESSED, MAIL_DROPPED, MAIL_FAILED, MAIL_SENT, MAIL_SUPPRESSED,
+                              MAIL_UNCONFIRMED, Consent, Outbox)
+from app.clock import utcnow
+from app.play.mygames import mail_my_games
+from app.play import deadlines, games
+from app.mail_out import outbox
 
 from conftest import confirmation_token
 from worker_fixtures import app, client, smtp  # noqa: F401  (fixtures)

@@ -5,11 +5,11 @@ from datetime import timedelta
 
 import pytest
 
-from app.models import STATUS_ACTIVE, STATUS_PAUSED, Game, Heartbeat
-from app.services import moves
-from app.services.errors import Conflict
-from app.services.clock import utcnow
-from app.services import deadlines
+from app.store.models import STATUS_ACTIVE, STATUS_PAUSED, Game, Heartbeat
+from app.play import moves
+from app.errors import Conflict
+from app.clock import utcnow
+from app.play import deadlines
 
 from conftest import text_of
 from worker_fixtures import app, client, smtp  # noqa: F401  (fixtures)
@@ -216,7 +216,7 @@ def test_a_vacation_from_the_table_page_stops_the_clock_and_tells_the_others(app
 
 
 def test_a_deadline_falling_in_a_vacation_moves_past_it(app):
-    from app.services.seat_settings import take_vacation
+    from app.play.seat_settings import take_vacation
 
     game = start()
     play_until_person(game.id)
@@ -228,7 +228,7 @@ def test_a_deadline_falling_in_a_vacation_moves_past_it(app):
 
 
 def test_a_turn_that_comes_during_a_vacation_falls_due_a_move_time_after_it(app):
-    from app.services.seat_settings import take_vacation
+    from app.play.seat_settings import take_vacation
 
     game = start(move_time="24h")
     play_until_person(game.id)

@@ -13,7 +13,7 @@ import pytest
 import redis
 
 from app import create_app, dispatch
-from app.redis_breaker import COOL_OFF, breaker_for
+from app.live.redis_breaker import COOL_OFF, breaker_for
 from workers.dispatcher import CeleryDispatcher, daemon_timer
 from workers.web import attach
 

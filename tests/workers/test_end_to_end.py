@@ -15,9 +15,9 @@ from sqlalchemy import create_engine, text
 
 from app import create_app, dispatch
 from app.config import Config
-from app.models import MAIL_DROPPED, MAIL_SENT
-from app.services.consent import CONFIRM
-from workers.outbox import close_sender
+from app.store.models import MAIL_DROPPED, MAIL_SENT
+from app.mail_out.consent import CONFIRM
+from app.mail_out.outbox import close_sender
 from workers.web import attach
 
 from conftest import confirmation_token

@@ -25,8 +25,8 @@ import redis
 from app import create_app, dispatch
 from app.config import Config
 from app.context import database
-from app.models import Game, Outbox
-from app.services.seats import reply_address, seats_of
+from app.store.models import Game, Outbox
+from app.play.seats import reply_address, seats_of
 from workers.inbound import start_receiver
 from workers.web import attach
 

@@ -29,11 +29,11 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP
 from app import create_app
 from app.context import database, settings
-from app.links import reply_token
-from app.models import Game
-from app.services.replies import ANSWER
-from app.services.seats import seats_of
-from workers.imap_poll import poll_once
+from app.play.links import reply_token
+from app.store.models import Game
+from app.mail_in.replies import ANSWER
+from app.play.seats import seats_of
+from app.mail_in.imap_poll import poll_once
 from workers.inbound import COMMANDS_MAX, RECIPIENTS_MAX, start_receiver
 
 from conftest import make_config

@@ -9,18 +9,18 @@ from datetime import timedelta
 
 import pytest
 
-from app import presence
-from app.links import read_reply_token, read_seat_token
+from app.live import presence
+from app.play.links import read_reply_token, read_seat_token
 from app.context import settings
-from app.models import MAIL_DIGEST, MAIL_DROPPED, MAIL_QUEUED, MAIL_SENT, Outbox, Seat
-from app.services import games, moves, new_links
-from app.present import hand_order, move_label
-from app.services.clock import utcnow
+from app.store.models import MAIL_DIGEST, MAIL_DROPPED, MAIL_QUEUED, MAIL_SENT, Outbox, Seat
+from app.play import games, moves, new_links
+from app.words.present import hand_order, move_label
+from app.clock import utcnow
 from engine import all_games, find_game, replay
 from engine.cards import parse_card
 from engine.seat_record import cards_named, seat_record
-from workers import outbox
-from workers.outbox import close_sender
+from app.mail_out import outbox
+from app.mail_out.outbox import close_sender
 
 from conftest import app_in_context, confirmation_token, text_of
 from worker_fixtures import smtp, worker_config  # noqa: F401  (fixtures)

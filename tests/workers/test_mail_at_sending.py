@@ -7,13 +7,14 @@ from datetime import timedelta
 
 import pytest
 
-from app import presence
+from app.live import presence
 from app.context import settings
-from app.models import MAIL_CLAIMED, MAIL_DROPPED, MAIL_QUEUED, MAIL_SENT, Outbox, Seat
-from app.services import games, talk
-from app.services.clock import utcnow
+from app.store.models import MAIL_CLAIMED, MAIL_DROPPED, MAIL_QUEUED, MAIL_SENT, Outbox, Seat
+from app.play import games
+from app.social import talk
+from app.clock import utcnow
 from engine import find_game, replay
-from workers import outbox
+from app.mail_out import outbox
 
 from conftest import confirmation_token
 from worker_fixtures import app, client, smtp  # noqa: F401  (fixtures)

@@ -3,11 +3,11 @@
 import re
 from datetime import timedelta
 
-from app.models import MAIL_QUEUED, Seat
-from app.services import deadlines
-from app.services.clock import utcnow
-from app.services.digests import send_digests
-from workers import outbox
+from app.store.models import MAIL_QUEUED, Seat
+from app.play import deadlines
+from app.clock import utcnow
+from app.mail_out.digests import send_digests
+from app.mail_out import outbox
 
 from worker_fixtures import app, client, smtp, worker_config  # noqa: F401  (fixtures)
 from worker_helpers import (ANN, BOB, game_row, outbox as rows, person_moves, play_until_person, seat_row, set_row,

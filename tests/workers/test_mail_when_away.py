@@ -1,7 +1,7 @@
 """The default mail preference: a turn mail or reminder only while the person is not at their table.
 
-Presence (app/presence.py) is noted by opening the table, reading the seat through the API, or moving there;
-the outbox (workers/outbox.py) keeps a turn mail back while it lasts and drops it once the turn has passed.
+Presence (app/live/presence.py) is noted by opening the table, reading the seat through the API, or moving there;
+the outbox (app/mail_out/outbox.py) keeps a turn mail back while it lasts and drops it once the turn has passed.
 """
 
 import os
@@ -11,11 +11,12 @@ from datetime import timedelta
 import pytest
 import redis
 
-from app import create_app, presence
-from app.models import MAIL_AWAY, MAIL_DROPPED, MAIL_QUEUED, MAIL_SENT, Seat
-from app.services import deadlines
-from app.services.clock import utcnow
-from workers import outbox
+from app import create_app
+from app.live import presence
+from app.store.models import MAIL_AWAY, MAIL_DROPPED, MAIL_QUEUED, MAIL_SENT, Seat
+from app.play import deadlines
+from app.clock import utcnow
+from app.mail_out import outbox
 
 from worker_fixtures import app, client, smtp, worker_config  # noqa: F401  (fixtures)
 from worker_helpers import (csrf_from, game_row, outbox as rows, play_until_person, seat_row, set_row, start,

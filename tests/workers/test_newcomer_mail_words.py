@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from app.models import MAIL_QUEUED, MAIL_SENT
-from app.services import games, moves
-from workers import outbox
-from workers.outbox import close_sender
+from app.store.models import MAIL_QUEUED, MAIL_SENT
+from app.play import games, moves
+from app.mail_out import outbox
+from app.mail_out.outbox import close_sender
 
 from conftest import app_in_context, confirmation_token
 from worker_fixtures import smtp, worker_config  # noqa: F401  (fixtures)

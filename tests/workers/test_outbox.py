@@ -5,13 +5,12 @@ from datetime import timedelta
 
 import pytest
 
-from app.models import (MAIL_CLAIMED, MAIL_DIGEST, MAIL_DROPPED, MAIL_FAILED, MAIL_QUEUED, MAIL_SENT, Outbox,
-                        Seat)
-from app.services.clock import utcnow
-from app.services.errors import BadInput
-from workers import outbox
+from app.store.models import MAIL_CLAIMED, MAIL_DIGEST, MAIL_DROPPED, MAIL_FAILED, MAIL_QUEUED, MAIL_SENT, Outbox, Seat
+from app.clock import utcnow
+from app.errors import BadInput
+from app.mail_out import outbox
 from workers.celery_app import celery_init_app
-from workers.mailer import SmtpSender
+from app.mail_out.mailer import SmtpSender
 
 from conftest import text_of
 from worker_fixtures import app, client, smtp, worker_config  # noqa: F401  (fixtures)
@@ -162,7 +161,7 @@ def test_a_name_with_a_line_break_never_reaches_a_header(app, smtp):
 
 
 def test_a_digest_seat_gets_one_mail_a_day_gathering_its_turns(app, smtp):
-    from app.services import digests
+    from app.mail_out import digests
 
     game = start()
     set_row(Seat, seat_row(game.id, 0).id, mail_preference=MAIL_DIGEST)

@@ -10,11 +10,11 @@ import redis
 
 from app import create_app, dispatch
 from app.context import database, settings
-from app.links import seat_token
-from app.services import games
-from app.services.moves import play_robot_turns
-from app.services.seats import seats_of
-from app.limits import admit_links, admit_replies, limiter
+from app.play.links import seat_token
+from app.play import games
+from app.play.moves import play_robot_turns
+from app.play.seats import seats_of
+from app.web.limits import admit_links, admit_replies, limiter
 from workers.web import attach
 
 from conftest import confirmation_token

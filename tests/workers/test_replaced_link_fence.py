@@ -1,5 +1,5 @@
 """A replaced link is refused from the moment its replacement is committed, whatever became of the publication
-of the new link version (app.positions): the version is published before the commit, a replacement Redis
+of the new link version (app.live.positions): the version is published before the commit, a replacement Redis
 cannot be told of is refused with nothing written, a rollback leaves nothing that refuses the old link, and a
 publication with a position alone never makes kept link versions live longer."""
 
@@ -13,12 +13,12 @@ import redis
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
-from app import positions
+from app.live import positions
 from app.context import database
-from app.positions import LinkNotFenced
-from app.redis_breaker import COOL_OFF
-from app.services.new_links import send_new_link
-from app.services.seats import revoke_links, seats_of
+from app.live.positions import LinkNotFenced
+from app.live.redis_breaker import COOL_OFF
+from app.play.new_links import send_new_link
+from app.play.seats import revoke_links, seats_of
 
 from conftest import app_in_context
 from live import RedisServer, wait_until

@@ -5,8 +5,8 @@ game for cards its reader may not know; this holds the rendered bodies to
 what the SMTP server is handed.
 """
 
-from app.models import MAIL_EACH, Seat
-from workers import outbox
+from app.store.models import MAIL_EACH, Seat
+from app.mail_out import outbox
 
 from conftest import html_of, text_of
 from worker_fixtures import app, smtp  # noqa: F401  (fixtures)

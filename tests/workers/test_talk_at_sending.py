@@ -4,10 +4,12 @@ loopback received, on SQLite and PostgreSQL."""
 
 import pytest
 
-from app.models import MAIL_DIGEST, MAIL_DROPPED, MAIL_HELD, MAIL_QUEUED, MAIL_SENT, Outbox, Seat
-from app.services import digests, moves, talk
-from workers import outbox
-from workers.outbox import close_sender
+from app.store.models import MAIL_DIGEST, MAIL_DROPPED, MAIL_HELD, MAIL_QUEUED, MAIL_SENT, Outbox, Seat
+from app.mail_out import digests
+from app.play import moves
+from app.social import talk
+from app.mail_out import outbox
+from app.mail_out.outbox import close_sender
 
 from conftest import app_in_context
 from worker_fixtures import smtp, worker_config  # noqa: F401  (fixtures)

@@ -4,10 +4,10 @@ import smtplib
 
 import pytest
 from app.context import database
-from app.links import reply_token
-from app.models import Game
-from app.services.replies import ANSWER
-from app.services.seats import seats_of
+from app.play.links import reply_token
+from app.store.models import Game
+from app.mail_in.replies import ANSWER
+from app.play.seats import seats_of
 
 from test_end_to_end import postgres_url  # noqa: F401  (a fixture)
 from test_inbound import ANN, DOMAIN, Receiver, live, plain  # noqa: F401  (live: a fixture)

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from app.config import Config
-from workers.outbox import close_sender
+from app.mail_out.outbox import close_sender
 
 from conftest import app_in_context
 from smtp_sink import SmtpSink

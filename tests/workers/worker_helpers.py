@@ -5,10 +5,10 @@ import re
 from sqlalchemy import select, update
 
 from app.context import database, settings
-from app.links import seat_token
-from app.models import Event, Game, Outbox, Seat
-from app.services import games, moves
-from app.services.seats import seats_of
+from app.play.links import seat_token
+from app.store.models import Event, Game, Outbox, Seat
+from app.play import games, moves
+from app.play.seats import seats_of
 from engine import replay
 
 from conftest import confirm_address, confirmation_token

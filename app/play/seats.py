@@ -1,0 +1,97 @@
+"""Seats: finding the seat a link stands for, and who acts for which engine seat."""
+
+from dataclasses import dataclass
+
+from sqlalchemy import bindparam, select
+from sqlalchemy.orm import defer
+
+from engine import find_game
+
+from app.live import positions
+from app.context import settings
+from app.play.links import REJECTED, BadLink, read_seat_token, reply_token, seat_token
+from app.store.models import Game, Seat
+from app.errors import Forbidden
+
+
+# Built once: the seat link of every request reads the same statement. The game's columns come once per
+# seat row, so those a table page and a move never read are left out (reading one raises, not a query).
+UNREAD_GAME_COLUMNS = (Game.options, Game.to_move, Game.scores, Game.created_at, Game.confirmed_at)
+TABLE = (select(Game, Seat).join(Seat, Seat.game_id == Game.id).where(Game.id == bindparam("game_id"))
+         .order_by(Seat.seat).options(*(defer(column, raiseload=True) for column in UNREAD_GAME_COLUMNS)))
+LOCKED_TABLE = TABLE.with_for_update(of=Game)
+
+
+@dataclass
+class SeatLink:
+    """What a seat link opens: its game, its seat, and all the game's seat rows by engine seat number."""
+
+    game: Game
+    seat: Seat
+    seats: dict
+
+
+def open_link(session, token, lock=False, read_only=False):
+    """The SeatLink behind a seat token, read in one query; Forbidden (one message) if tampered, revoked or unknown.
+
+    A seat whose person left the game (handed it to a robot, or resigned) is a robot's now: its link opens
+    the table to read (`read_only`), and nothing else.
+
+    With `lock`, the game row is locked for the transaction (PostgreSQL;
+    SQLite's write transactions hold the whole database already). The seat
+    rows come as they were when the query began, which may be before the
+    lock was granted: a caller that counts on its seat's columns locks and
+    re-reads that row (`session.refresh(seat, with_for_update=True)`).
+    """
+    try:
+        game_id, number, version = read_seat_token(settings().signing_keys, token)
+    except BadLink:
+        raise Forbidden(REJECTED) from None
+    rows = session.execute(LOCKED_TABLE if lock else TABLE, {"game_id": game_id}).all()
+    seats = {seat.seat: seat for _, seat in rows}
+    seat = seats.get(number)
+    if seat is None or seat.link_version != version or (seat.robot is not None and not (read_only and seat.left)):
+        raise Forbidden(REJECTED)
+    return SeatLink(rows[0][0], seat, seats)
+
+
+def seats_of(session, game_id):
+    """The game's seat rows by engine seat number."""
+    rows = session.execute(select(Seat).where(Seat.game_id == game_id).order_by(Seat.seat)).scalars()
+    return {seat.seat: seat for seat in rows}
+
+
+def creator_seat(game, seats):
+    """The creator's seat among `seats` (by engine seat number): the first seat of the address that set the
+    game up. One address may hold several seats; the creator's rights are this one seat's, never its address's."""
+    return next(seat for _, seat in sorted(seats.items()) if seat.email == game.creator_email)
+
+
+def is_creator(game, seats, seat):
+    """Whether `seat` is the creator's seat of `game` (see `creator_seat`)."""
+    return creator_seat(game, seats).seat == seat.seat
+
+
+def seat_to_move(game, seat_number):
+    """Whether player seat `seat_number` (or a dummy it plays for) is to move in `game`."""
+    if not game.to_move:
+        return False
+    controllers = find_game(game.game).seating(game.players, game.options).controllers
+    return any(controllers[acting] == seat_number for acting in game.to_move)
+
+
+def seat_path(seat):
+    return "/s/" + seat_token(settings().signing_keys, seat)
+
+
+def reply_address(seat, seq):
+    """The address that takes `seat`'s move by mail at position `seq` (app.mail_in.replies): a credential like
+    the seat's link, and revoked with it."""
+    return f"play+{reply_token(settings().signing_keys, seat, seq)}@{settings().inbound_domain}"
+
+
+def revoke_links(session, seat):
+    """Invalidate every link made for `seat` so far (a new one must be sent)."""
+    seat.link_version += 1
+    session.add(seat)
+    positions.note_link(session, seat)
