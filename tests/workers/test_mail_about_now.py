@@ -5,17 +5,14 @@ the player's last move, naming no card the player may not know. On SQLite and Po
 server on loopback."""
 
 import re
-from datetime import timedelta
 
 import pytest
 
-from app.live import presence
 from app.play.links import read_reply_token, read_seat_token
 from app.context import settings
 from app.store.models import MAIL_DIGEST, MAIL_DROPPED, MAIL_QUEUED, MAIL_SENT, Outbox, Seat
 from app.play import games, moves, new_links
 from app.words.present import hand_order, move_label
-from app.clock import utcnow
 from engine import all_games, find_game, replay
 from engine.cards import parse_card
 from engine.seat_record import cards_named, seat_record
@@ -26,6 +23,7 @@ from conftest import app_in_context, confirmation_token, text_of
 from worker_fixtures import smtp, worker_config  # noqa: F401  (fixtures)
 from worker_helpers import (ANN, ROBOTS3, csrf_from, events_of, game_row, outbox as rows, person_moves,
                             play_until_person, seat_row, set_row, start, start_confirmed, token_for)
+from worker_helpers import later, send_due, text_body
 
 SHOWN_CARD = re.compile(r"(?:10|[2-9AKQJ])[♠♥♦♣]|Joker")
 
@@ -41,22 +39,6 @@ def app(tmp_path, database_url, dispatched, smtp):
 @pytest.fixture
 def client(app):
     return app.test_client()
-
-
-def later(monkeypatch, seconds):
-    moved = utcnow() + timedelta(seconds=seconds)
-    monkeypatch.setattr(presence, "utcnow", lambda: moved)
-
-
-def send_due():
-    """What the sweep would send now: every queued row due, each delivered."""
-    for row in rows(status=MAIL_QUEUED):
-        set_row(Outbox, row.id, next_attempt_at=None)
-    return {row.id: outbox.deliver(row.id) for row in rows(status=MAIL_QUEUED)}
-
-
-def text_body(message):
-    return message.get_body(("plain",)).get_content().replace("\r\n", "\n")
 
 
 def legal_now(game_id):

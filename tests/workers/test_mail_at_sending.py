@@ -7,7 +7,6 @@ from datetime import timedelta
 
 import pytest
 
-from app.live import presence
 from app.context import settings
 from app.store.models import MAIL_CLAIMED, MAIL_DROPPED, MAIL_QUEUED, MAIL_SENT, Outbox, Seat
 from app.play import games
@@ -20,20 +19,9 @@ from conftest import confirmation_token
 from worker_fixtures import app, client, smtp  # noqa: F401  (fixtures)
 from worker_helpers import (ANN, BOB, ROBOTS3, events_of, game_row, outbox as rows, play_until_person, seat_row,
                             set_row, start, start_confirmed, token_for)
+from worker_helpers import later, send_due
 
 GREYLISTED = "451 4.7.1 greylisted, try again later"
-
-
-def later(monkeypatch, seconds):
-    """Move the presence clock `seconds` on: whoever was at a table has left by then."""
-    moved = utcnow() + timedelta(seconds=seconds)
-    monkeypatch.setattr(presence, "utcnow", lambda: moved)
-
-
-def send_due():
-    for row in rows(status=MAIL_QUEUED):
-        set_row(Outbox, row.id, next_attempt_at=None)
-    return {row.id: outbox.deliver(row.id) for row in rows(status=MAIL_QUEUED)}
 
 
 def received_by(smtp, address):

@@ -21,14 +21,9 @@ from app.mail_out import outbox
 from worker_fixtures import app, client, smtp, worker_config  # noqa: F401  (fixtures)
 from worker_helpers import (csrf_from, game_row, outbox as rows, play_until_person, seat_row, set_row, start,
                             token_for)
+from worker_helpers import later
 
 REDIS_URL = os.environ.get("CACHETTE_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
-
-
-def later(monkeypatch, seconds):
-    """Move the presence clock `seconds` on: whoever was at a table has left by then."""
-    moved = utcnow() + timedelta(seconds=seconds)
-    monkeypatch.setattr(presence, "utcnow", lambda: moved)
 
 
 def turn_mail(game_id):

@@ -4,7 +4,7 @@ loopback received, on SQLite and PostgreSQL."""
 
 import pytest
 
-from app.store.models import MAIL_DIGEST, MAIL_DROPPED, MAIL_HELD, MAIL_QUEUED, MAIL_SENT, Outbox, Seat
+from app.store.models import MAIL_DIGEST, MAIL_DROPPED, MAIL_HELD, MAIL_QUEUED, MAIL_SENT, Seat
 from app.mail_out import digests
 from app.play import moves
 from app.social import talk
@@ -15,6 +15,7 @@ from conftest import app_in_context
 from worker_fixtures import smtp, worker_config  # noqa: F401  (fixtures)
 from worker_helpers import (ANN, BOB, ROBOTS3, events_of, game_row, outbox as rows, play_until_person, seat_row,
                             set_row, start_confirmed, token_for)
+from worker_helpers import send_due, text_body
 
 GREYLISTED = "451 4.7.1 greylisted, try again later"
 
@@ -31,16 +32,6 @@ def two_people():
     """Quinto: Ann (seat 0) and Bob (seat 1), partners of two robots; both addresses confirmed."""
     game = start_confirmed([ANN, BOB, *ROBOTS3[:2]])
     return game.id
-
-
-def send_due():
-    for row in rows(status=MAIL_QUEUED):
-        set_row(Outbox, row.id, next_attempt_at=None)
-    return {row.id: outbox.deliver(row.id) for row in rows(status=MAIL_QUEUED)}
-
-
-def text_body(message):
-    return message.get_body(("plain",)).get_content().replace("\r\n", "\n")
 
 
 def sent(smtp, row):

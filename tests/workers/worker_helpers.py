@@ -1,12 +1,16 @@
 """Helpers for the worker tests: starting games, playing people's moves, reading the outbox and the log."""
 
 import re
+from datetime import timedelta
 
 from sqlalchemy import select, update
 
+from app.clock import utcnow
 from app.context import database, settings
+from app.live import presence
+from app.mail_out import outbox as sending
 from app.play.links import seat_token
-from app.store.models import Event, Game, Outbox, Seat
+from app.store.models import MAIL_QUEUED, Event, Game, Outbox, Seat
 from app.play import games, moves
 from app.play.seats import seats_of
 from engine import replay
@@ -87,3 +91,21 @@ def person_moves(game_id, seat, count=1):
 
 def csrf_from(html):
     return CSRF.search(html).group(1)
+
+
+def later(monkeypatch, seconds):
+    """Move the presence clock `seconds` on: whoever was at a table has left by then."""
+    moved = utcnow() + timedelta(seconds=seconds)
+    monkeypatch.setattr(presence, "utcnow", lambda: moved)
+
+
+def send_due():
+    """What the sweep would send now: every queued row due, each delivered."""
+    for row in outbox(status=MAIL_QUEUED):
+        set_row(Outbox, row.id, next_attempt_at=None)
+    return {row.id: sending.deliver(row.id) for row in outbox(status=MAIL_QUEUED)}
+
+
+def text_body(message):
+    """The plain text body of a mail as the SMTP server received it, with plain line ends."""
+    return message.get_body(("plain",)).get_content().replace("\r\n", "\n")
