@@ -80,7 +80,7 @@ def games_of(email):
         rows = session.execute(select(Seat, Game).join(Game, Game.id == Seat.game_id).where(mailable_to(email))).all()
         game_ids = {game.id for _, game in rows}
         seats_by_game = {}
-        for seat in session.execute(select(Seat).where(Seat.game_id.in_(game_ids))).scalars():
+        for seat in session.execute(select(Seat).where(Seat.game_id.in_(game_ids)).order_by(Seat.seat)).scalars():
             seats_by_game.setdefault(seat.game_id, {})[seat.seat] = seat
         last_moves = dict(session.execute(select(Event.game_id, func.max(Event.created_at))
                                           .where(Event.game_id.in_(game_ids)).group_by(Event.game_id)).all())

@@ -10,7 +10,7 @@ SCORE_MEANINGS = {"points": "points", "penalty": "penalty points, lower is bette
 
 def score_meaning_words(view):
     """What the scores of `view` count, in words: `points`, `penalty points, lower is better`, `counters`, or a
-    game's own name for its counters (its view's `counters_name`: Losing Loadum's `lives left`)."""
+    game's own name for its counters (its view's `counters_name`, such as `lives left`)."""
     if view["score_meaning"] == "counters" and view.get("counters_name"):
         return view["counters_name"]
     return SCORE_MEANINGS[view["score_meaning"]]

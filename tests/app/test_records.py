@@ -8,6 +8,7 @@ from engine import replay_lines
 from engine.cards import display
 from engine.seat_record import seat_record
 
+from app.records.replays import RECORD_CHARACTERS
 from app.play import moves
 from app.store import record
 
@@ -110,7 +111,8 @@ def test_a_bad_pasted_record_is_refused_with_its_reason(client):
         assert answer.status_code == 422 and reason in answer.get_data(as_text=True), (text[:40], reason)
     assert client.post("/replay", data={"csrf_token": token, "record": record, "step": "0"}).status_code == 422
     assert client.post("/replay", data={"record": record}).status_code == 400
-    assert client.post("/replay", data={"csrf_token": token, "record": "x" * 600_000}).status_code == 413
+    too_long = "x" * (RECORD_CHARACTERS + 200 * 1024)     # past the request's own limit too
+    assert client.post("/replay", data={"csrf_token": token, "record": too_long}).status_code == 413
 
 
 def test_the_table_offers_the_downloads(client):
