@@ -183,6 +183,6 @@ def test_the_creator_removes_a_message_for_everyone(client):
     assert client.get(f"/api/seats/{bo}").json["messages"] == [
         {"seq": seq, "deal": 1, "name": "Bob", "text": None, "removed": True}]
     readable = client.get(f"/s/{bo}/record.txt").get_data(as_text=True)
-    assert "Bob says at the table: (message removed by the creator)" in readable and "rude" not in readable
+    assert "Bob wrote a message that the creator removed." in readable and "rude" not in readable
     answer = client.post(f"/s/{ann}/talk/remove", data={"csrf_token": csrf_from(page), "seq": str(seq)})
     assert answer.status_code == 409

@@ -43,13 +43,17 @@ def build(app):
     leaving.resign(token(quartet["Bob"]))             # Di is asked to concede for her side
     _, handed = started("one_and_thirty", PEOPLE[:3])
     leaving.hand_over(token(handed["Cy"]))
-    # A Quinto to 1,000: three of Ann's turns handed to a robot cannot finish it, whatever the deal.
-    dead_id, dead = started("quinto", [PEOPLE[0], *[{"robot": "random"}] * 3], {"target": 1000})
-    for _ in range(3):                                # three deadlines pass with nobody moving: a robot plays
+    # A Quinto to 1,000, which a few turns handed to a robot cannot finish, whatever the deal: Bob misses three
+    # deadlines with nobody moving (Ann's own missed deadlines never count towards her ending the game).
+    dead_id, dead = started("quinto", [*PEOPLE[:2], *[{"robot": "random"}] * 2], {"target": 1000})
+    missed_by_bob = 0
+    while missed_by_bob < 3:                          # a robot plays each missed turn
         play_robot_turns(dead_id)
         with database().reading() as session:
-            due = session.get(Game, dead_id).due_at
+            row = session.get(Game, dead_id)
+            due, late = row.due_at, row.to_move[0]
         enforce_deadline(dead_id, due + timedelta(seconds=1))
+        missed_by_bob += late == 1
         play_robot_turns(dead_id)
     return {"ask_resign": quartet["Ann"] + "/leave/resign", "concede": quartet["Di"],
             "asked": quartet["Bob"], "left": handed["Cy"], "told": handed["Ann"], "dead": dead["Ann"],
