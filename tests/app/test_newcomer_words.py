@@ -65,7 +65,8 @@ def test_a_robbed_maw_turn_up_shows_as_in_the_robbers_hand_not_turned_up(client)
     for _ in range(200):
         play_robot_turns(game.id)
         view = state_of(game.id).view(0)
-        if view["over"] or (view.get("robbed_by") is not None and view["phase"] == "play"):
+        still_held = all(move != view.get("turn_up") for _, move in view["moves"])   # the robber has not led it
+        if view["over"] or (view.get("robbed_by") is not None and view["phase"] == "play" and still_held):
             break
         client.post(f"/api/seats/{ann}/moves", json={"move": view["legal"][0], "seq": game_row(game.id).seq})
     robber = view["robbed_by"]
