@@ -118,6 +118,23 @@ class LeaveRequest(SQLModel, table=True):
     created_at: datetime
 
 
+class ReplyTaken(SQLModel, table=True):
+    """A reply by mail that was acted on (app.mail_in.replies), by its seat and Message-ID, with what became of
+    it: the same mail delivered again (a sending server retrying after a lost or temporary answer) changes
+    nothing and is answered as the first delivery was."""
+
+    __tablename__ = "reply_taken"
+    __table_args__ = (UniqueConstraint("game_id", "seat", "message_id", name="uq_reply_taken"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", max_length=32)
+    seat: int
+    message_id: str = Field(max_length=256)
+    what: str = Field(max_length=16)                       # app.mail_in.replies's PLAYED, REFUSED, ...
+    detail: str = Field(sa_column=Column(Text, nullable=False))
+    taken_at: datetime
+
+
 class Event(SQLModel, table=True):
     """One event of a game's record, exactly as the record format writes it."""
 
