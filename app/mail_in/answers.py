@@ -13,6 +13,17 @@ from app.mail_out.notify import game_context, reply_context, turn_picture
 from app.play.seats import seat_path
 
 NOT_A_MOVE = "“{line}” is not a card or a move. Write a card as 10♥ or 10H, or a word such as pass."
+# What one may reply to a mail of the game, as the answer to `help` lists it (app.mail_in.replies reads them).
+REPLY_HELP = [
+    "your move alone on the first line: a card (10♥ or 10H) or a word such as pass",
+    "say and your words, on a line of its own: a message to the table (with a move or without one)",
+    "help: your hand, your moves and this list",
+    "hand over: a robot plays your seat for the rest of the game (you are asked first: reply hand over yes)",
+    "resign: give up the game (you are asked first: reply resign yes)",
+    "abandon: propose that the game ends with no result (you are asked first: reply abandon yes)",
+    "agree or decline: answer a proposal to abandon the game, or your partner's request to concede",
+    "rematch yes or rematch no: once the game is over, offer or answer a rematch",
+]
 
 
 def why_not(state, seats, seat, line, move, code):

@@ -16,10 +16,18 @@ workers/inbound.py, or the IMAP poller, app/mail_in/imap_poll.py):
   saying whose seat the address is for;
 - replies are counted per seat against LIMIT_REPLIES_PER_SEAT (over it they
   are dropped), and a mail over REPLY_MAX_BYTES is refused;
+- a reply taken already (the same Message-ID from the same seat, delivered
+  again) changes nothing and is answered as the first delivery was
+  (app.mail_in.reply_taken);
 - the first non-empty line of the reply's own text (app.mail_in.reply_text)
   is the move, submitted through `moves.submit_move` at the mail's position:
   checked, recorded and mailed on as a move from the web is; `help` asks for
-  the hand and the moves.
+  the hand, the moves and what one may reply; `rematch yes` and the steps of
+  leaving (`resign`, ...) do what the table's buttons do
+  (app.mail_in.rematch_reply, app.mail_in.leave_reply);
+- its `say` lines are written to the table in the transaction that decides
+  the fate of its move (or step) and queues its answer: never without it,
+  never twice.
 
 Every reply that is not dropped gets one answer, threaded with the game's
 mails: "Played 10♥." with the trick and the hand, "Already played" for the
@@ -29,31 +37,32 @@ confirmed addresses (and the mail worker still withholds them from
 suppressed ones): a forged From cannot make the service mail a stranger.
 """
 
-import re
 from dataclasses import dataclass
-from email.errors import ObsoleteHeaderDefect
-from email.utils import parseaddr
 
 from flask import current_app
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from app.context import database, settings
 from app.web.limits import TooManyRequests, admit_replies
 from app.play.links import BadLink, read_reply_token, seat_token
-from app.store.models import ADDRESS_CONFIRMED, Consent, Game, Outbox
+from app.store.record import lock_game, save_summary
+from app.store.models import ADDRESS_CONFIRMED, Consent, Game
 from app.words.present import move_label
 from app.play import moves
 from app.store import snapshots
 from app.social import talk
-from app.mail_in.answers import answer_context, why_not
+from app.mail_in.answers import REPLY_HELP, answer_context, why_not
+from app.mail_in.leave_reply import act_on as act_on_leave, leave_step_in
+from app.mail_in.reply_taken import note_taken, taken
 from app.errors import BadInput, Conflict, Forbidden, ServiceError
 from app.mail_out.mail import queue_mail
 from app.words.news import moves_since
 from app.mail_in.rematch_reply import act_on as act_on_rematch, rematch_answer_in
+from app.mail_in.reply_senders import REPLY_ADDRESS, clean_message_id, from_address, loop_reason, own_message
 from app.mail_in.reply_mail import Unreadable, head_of, whole
 from app.mail_in.reply_text import message_text, move_words, talk_and_move
-from app.play.seats import seats_of
-from app.play.spec import clean_email
+from app.play.seats import SeatLink, seats_of
 
 ANSWER = "answer"     # the kind of mail that answers a reply
 
@@ -64,17 +73,9 @@ SAID = "said"         # talk alone, no move
 # says so at DATA (the sending server tells its sender), the IMAP poller marks it seen.
 REJECTED = "rejected"
 REMATCH = "rematch"    # a rematch answered (app.mail_in.rematch_reply)
+LEAVING = "leaving"    # a step of leaving asked about or taken (app.mail_in.leave_reply)
 
 HELP_WORDS = {"help", "?", "hand", "moves"}
-AUTO_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
-# Subjects of vacation responders that send no Auto-Submitted header.
-AUTO_SUBJECT = re.compile(r"^\s*(auto(matic)?[ -]?(reply|response|antwort)|out of (the )?office|autoreply|"
-                          r"abwesenheitsnotiz|absence|vacation|r[ée]ponse automatique)\b|^\s*auto:", re.IGNORECASE)
-BOUNCE_SENDERS = re.compile(r"^(mailer-daemon|postmaster)@", re.IGNORECASE)
-MESSAGE_ID = re.compile(r"^<[^<>\s]{1,200}>$")
-REPLY_ADDRESS = re.compile(r"^play\+(?P<token>[A-Za-z0-9_.-]{1,200})@(?P<domain>[A-Za-z0-9.-]+)$", re.IGNORECASE)
-# An address written in a From's display name (`pat@example.com <mallory@evil.example>`).
-NAMED_ADDRESS = re.compile(r"[^\s<>()\"@,;:]+@[^\s<>()\"@,;:]+")
 
 BAD_ADDRESS = ("This address does not take moves: it may be incomplete, or from a link that was replaced. "
                "Answer your latest mail about the game, or open the link in it.")
@@ -134,6 +135,9 @@ def receive(raw, envelope_sender=None, recipients=(), oversized=False):
         return reply.refuse_stranger(BAD_ADDRESS, f"{game_id}:{number}")
     if seat.email != sender:
         return reply.refuse_stranger(NOT_YOURS, f"{game_id}:{number}")
+    first = taken(game_id, number, reply.message_id)
+    if first is not None:
+        return taken_already(first)
     if not admitted(f"{game_id}:{number}"):
         return dropped(f"too many replies for seat {number} of {game_id}")
     if oversized:
@@ -142,17 +146,19 @@ def receive(raw, envelope_sender=None, recipients=(), oversized=False):
         message = whole(raw)
     except Unreadable as error:
         return rejected(str(error))
-    said, line = talk_and_move(message_text(message))
-    if said:
-        reply.say(seat, said)
-    if line.lower().rstrip(".!") in HELP_WORDS:
-        return reply.help(seat)
-    if not line:
-        return reply.refuse_seat(seat, "", what=SAID) if said else reply.refuse_seat(seat, NO_MOVE)
-    accept = rematch_answer_in(line)
-    if accept is not None:
-        return reply.rematch(seat, accept)
-    return reply.play(seat, line, seq)
+    reply.talk, line = talk_and_move(message_text(message))
+    try:
+        return reply.act(seat, line, seq)
+    except IntegrityError:      # the same mail, delivered twice at once, was taken by the other delivery
+        first = taken(game_id, number, reply.message_id)
+        if first is None:
+            raise
+        return taken_already(first)
+
+
+def taken_already(first):
+    current_app.logger.info("reply taken already: %s", first[0])
+    return Outcome(*first)
 
 
 def dropped(why):
@@ -163,81 +169,6 @@ def dropped(why):
 def rejected(why):
     current_app.logger.info("reply rejected: %s", why)
     return Outcome(REJECTED, why)
-
-
-def loop_reason(message, envelope_sender, config):
-    """Why a mail must not be answered (an auto-reply, a bounce, the service's own mail), or None.
-    `envelope_sender` is MAIL FROM without its angle brackets, or None when it is not known."""
-    auto = str(message.get("Auto-Submitted", "")).strip().lower()
-    if auto and auto != "no":
-        return f"Auto-Submitted: {auto}"
-    if str(message.get("Precedence", "")).strip().lower() in AUTO_PRECEDENCE:
-        return "Precedence: " + str(message["Precedence"]).strip().lower()
-    if any(message.get(name) for name in ("X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress",
-                                          "List-Id", "Feedback-ID")):
-        return "an automatic mail's header"
-    if AUTO_SUBJECT.search(str(message.get("Subject", ""))):
-        return "an automatic reply's subject"
-    return_path = envelope_sender if envelope_sender is not None else return_path_of(message)
-    if return_path == "" or message.get_content_type() == "multipart/report":
-        return "a bounce"
-    sender = from_address(message, clean=False) or ""
-    ours = (parseaddr(config.mail_from)[1] or config.mail_from).lower()
-    if BOUNCE_SENDERS.match(sender) or BOUNCE_SENDERS.match(return_path or ""):
-        return "a bounce"
-    if sender.lower() == ours or (return_path or "").lower() == ours or REPLY_ADDRESS.match(sender):
-        return "the service's own address"
-    return None
-
-
-def return_path_of(message):
-    """The envelope sender a delivering server wrote as Return-Path ("" for `<>`), or None if it wrote none."""
-    value = message.get("Return-Path")
-    return None if value is None else str(value).strip().strip("<>").strip()
-
-
-def own_message(message):
-    """Whether this is a mail the service sent (a copy or a bounce that carries it whole)."""
-    message_id = clean_message_id(message.get("Message-ID"))
-    if message_id is None:
-        return False
-    with database().reading() as session:
-        return session.execute(select(Outbox.id).where(Outbox.message_id == message_id)).first() is not None
-
-
-def clean_message_id(value):
-    value = str(value or "").strip()
-    return value if MESSAGE_ID.match(value) else None
-
-
-def from_address(message, clean=True):
-    """The one address of the one From field (lower-cased, as addresses are kept), or None.
-
-    None too for a From that mail servers and DMARC may read otherwise than
-    we would: one with parse defects (but obsolete forms, as `J. Smith`), or
-    whose display name is itself another address (`pat@example.com
-    <mallory@evil.example>`).
-    """
-    if sum(1 for name, _ in message.raw_items() if name.lower() == "from") != 1:
-        return None
-    try:
-        field = message["From"]
-        addresses, defects = field.addresses, field.defects
-    except (AttributeError, IndexError, ValueError, TypeError, RecursionError):
-        return None
-    if len(addresses) != 1 or not addresses[0].addr_spec:
-        return None
-    if any(not isinstance(defect, ObsoleteHeaderDefect) for defect in defects):
-        return None
-    address = addresses[0].addr_spec
-    if {named.lower() for named in NAMED_ADDRESS.findall(addresses[0].display_name)} - {address.lower()}:
-        return None
-    if not clean:
-        return address
-    try:
-        return clean_email(address, "From")
-    except BadInput:
-        return None
 
 
 def header_recipients(message):
@@ -268,6 +199,7 @@ class Reply:
         self.message_id = clean_message_id(message.get("Message-ID"))
         subject = " ".join(str(message.get("Subject", "")).split())[:200].encode("utf-8", "replace").decode()
         self.subject = subject if subject.lower().startswith("re:") else f"Re: {subject or 'your move'}"
+        self.talk = ""      # the reply's `say` lines, written with its move's fate (`answer_seat`)
         self.said = ""      # what the answer says of the reply's talk, if it had any
 
     def context(self, **values):
@@ -285,30 +217,52 @@ class Reply:
         current_app.logger.info("reply refused (%s): %s", whose, reason)
         return Outcome(REFUSED, reason)
 
-    def refuse_seat(self, seat, reason, what=REFUSED, happened=()):
+    def act(self, seat, line, seq):
+        """Act on the reply of `seat` whose move line is `line` (its talk in `self.talk`), made at `seq`."""
+        if line.lower().rstrip(".!") in HELP_WORDS:
+            return self.refuse_seat(seat, "", what=HELPED, reply_help=REPLY_HELP)
+        if not line:
+            return self.refuse_seat(seat, "", what=SAID) if self.talk else self.refuse_seat(seat, NO_MOVE)
+        accept = rematch_answer_in(line)
+        if accept is not None:
+            return self.tell(seat, REMATCH, act_on_rematch(seat, accept))
+        step = leave_step_in(line)
+        if step is not None:
+            return self.tell(seat, LEAVING, act_on_leave(seat, *step))
+        return self.play(seat, line, seq)
+
+    def refuse_seat(self, seat, reason, what=REFUSED, happened=(), **values):
         """Answer the seat with `reason` (a sentence, or a function of the state and the seats now that says it)
         and the table as it is now (its hand, the moves it may make)."""
         with database().writing() as session:
-            game = session.get(Game, seat.game_id)
+            game = lock_game(session, seat.game_id)
             seats = seats_of(session, game.id)
             state = snapshots.state_at(session, game.id, game.seq)
             if callable(reason):
                 reason = reason(state, seats)
             headline = {STALE: "Not played: the game moved on since that mail.", HELPED: "Your hand.", SAID: ""}.get(
                 what, "Not played.")
-            self.answer_seat(session, game, seats, seats[seat.seat], state, headline=headline, reason=reason,
-                             happened=list(happened))
+            self.answer_seat(session, game, seats, seats[seat.seat], state, Outcome(what, reason), headline=headline,
+                             reason=reason, happened=list(happened), **values)
         return Outcome(what, reason)
 
-    def say(self, seat, text):
-        """Write the reply's talk to the table (before any move: a note does not make the move stale)."""
-        try:
-            self.said = f"Said at the table: \"{talk.say(seat_token(settings().signing_keys, seat), text)}\"."
-        except ServiceError as error:
-            self.said = f"Not said at the table: {error.message}."
+    def tell(self, seat, what, words):
+        """Answer a rematch or a step of leaving, once done, with `words` and the table now."""
+        with database().writing() as session:
+            game = lock_game(session, seat.game_id)
+            seats = seats_of(session, game.id)
+            self.answer_seat(session, game, seats, seats[seat.seat], snapshots.state_at(session, game.id, game.seq),
+                             Outcome(what, words), headline=words)
+        return Outcome(what, words)
 
-    def help(self, seat):
-        return self.refuse_seat(seat, "", what=HELPED)
+    def say_at(self, session, link):
+        """Write the reply's talk to the table, in the transaction of its answer: what the answer says of it."""
+        if link.seat.robot is not None:
+            return "Not said at the table: you have left this game."
+        try:
+            return f"Said at the table: \"{talk.say_at(session, link, self.talk)}\"."
+        except ServiceError as error:
+            return f"Not said at the table: {error.message}."
 
     def play(self, seat, line, seq):
         move = move_words(line)
@@ -317,8 +271,9 @@ class Reply:
         def answer(session, link, result, state):
             label = move_label(result.move)
             played = "Already played" if result.retried else "Played"
-            self.answer_seat(session, link.game, link.seats, link.seat, state, headline=f"{played} {label}.")
             outcome["what"] = ALREADY_PLAYED if result.retried else PLAYED
+            self.answer_seat(session, link.game, link.seats, link.seat, state, Outcome(outcome["what"], move),
+                             headline=f"{played} {label}.")
 
         try:
             moves.submit_move(seat_token(settings().signing_keys, seat), move, seq, answer=answer)
@@ -335,19 +290,16 @@ class Reply:
             return self.refuse_seat(seat, lambda state, seats: why_not(state, seats, seat.seat, line, move, code))
         return Outcome(outcome["what"], move)
 
-    def rematch(self, seat, accept):
-        """`rematch yes` / `rematch no`: answered with what was done and the table now."""
-        words = act_on_rematch(seat, accept)
-        with database().writing() as session:
-            game = session.get(Game, seat.game_id)
-            seats = seats_of(session, game.id)
-            self.answer_seat(session, game, seats, seats[seat.seat], snapshots.state_at(session, game.id, game.seq),
-                             headline=words)
-        return Outcome(REMATCH, words)
-
-    def answer_seat(self, session, game, seats, seat, state, **values):
-        """Queue the answer to `seat`'s reply, with its table now: the trick, the hand, the moves it may make
-        (and a Reply-To for the position now while the game goes on)."""
+    def answer_seat(self, session, game, seats, seat, state, outcome, **values):
+        """In the transaction that decided the reply's `outcome` (the game row locked): note the reply taken,
+        write its talk, and queue its answer to `seat`, with its table now: the trick, the hand, the moves it
+        may make (and a Reply-To for the position now while the game goes on)."""
+        note_taken(session, game.id, seat.seat, self.message_id, outcome.what, outcome.detail)
+        if self.talk:
+            self.said = self.say_at(session, SeatLink(game, seat, seats))
+            if game not in session:     # the move wrote the game row and let it go (record.save_summary)
+                session.add(game)
+            save_summary(session, game)
         if not may_answer(session, seat.email):
             return
         values["headline"] = " ".join(part for part in (self.said, values["headline"]) if part)

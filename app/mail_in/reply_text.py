@@ -22,11 +22,15 @@ from mailparser_reply import EmailReplyParser
 
 from engine.cards import JOKER, SUIT_NAMES, SUIT_SYMBOLS
 
+from app.social.talk import LONGEST_MESSAGE
+
 # Languages whose "On ... wrote:" lines are recognised, besides English.
 REPLY_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pt", "sv", "pl"]
 LONGEST_LINE = 200      # a first line longer than this is not a move
-# What of a reply's text the reply parser reads: a run of blank lines counts as one.
-PARSED_LINES, PARSED_LINE_CHARS, PARSED_CHARS = 60, 300, 6000
+# What of a reply's text the reply parser reads: a run of blank lines counts as one. A line is read whole up to
+# a `say` line of the talk's own limit, and one character more, so that a longer one is refused as too long.
+PARSED_LINES, PARSED_CHARS = 60, 6000
+PARSED_LINE_CHARS = len("say ") + LONGEST_MESSAGE + 1
 RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "knave": "J", "ten": "T", "nine": "9", "eight": "8",
               "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "two": "2", "deuce": "2", "10": "T"}
 SUIT_WORDS = {**{name: suit for suit, name in SUIT_NAMES.items()},

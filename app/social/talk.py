@@ -24,19 +24,25 @@ REMOVED_WORDS = "(message removed by the creator)"
 # Characters that reorder or hide text on screen: dropped with the control characters, so that a message
 # cannot make what follows it on a page or in a mail read otherwise.
 HIDING = set("\u200b\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff")
+# Characters that show nothing though they are not format characters (fillers, a blank braille cell, joiners
+# and variation selectors): a message of these alone, with format characters and spaces, says nothing.
+BLANK = set("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0") | {chr(code) for code in range(0xfe00, 0xfe10)}
+RECENT_MESSAGES = 50        # the talk a table, its live part and the seat view carry: the latest messages
 
 
 def clean_message(text):
     """A message as it is kept: plain text, its control characters stripped, its spaces and line breaks
-    squeezed to single spaces; BadInput (nothing written) when that leaves nothing or more than 500 characters."""
+    squeezed to single spaces; BadInput (nothing written) when nothing of it shows or it is over LONGEST_MESSAGE
+    characters. This is the one check of a message, whether written on a page, sent to the API or by reply."""
     if not isinstance(text, str):
         raise BadInput("text must be your message, as a string", "bad_text")
     kept = "".join(" " if character.isspace() else character for character in text
                    if character.isspace() or (unicodedata.category(character) not in ("Cc", "Cs", "Co")
                                               and character not in HIDING))
     kept = " ".join(kept.split())
-    if not kept:
-        raise BadInput("write something to say: the message is empty", "empty_message")
+    if not any(shows(character) for character in kept):
+        raise BadInput("write something to say: the message is empty, or only spaces and characters that show "
+                       "nothing", "empty_message")
     if len(kept) > LONGEST_MESSAGE:
         raise BadInput(f"a message is at most {LONGEST_MESSAGE} characters; this one has {len(kept)}", "message_too_long")
     return kept
@@ -51,13 +57,26 @@ def say(token, text):
     """
     text = clean_message(text)
     with database().writing() as session:
-        link = open_link(session, token, lock=True)
-        if link.game.status == STATUS_UNCONFIRMED:
-            raise Conflict("the game has not been confirmed by its creator yet", "not_confirmed")
-        limits.admit_talk([f"{link.game.id}:{link.seat.seat}"])
-        store_event(session, link.game, note_event(TALK, seat=link.seat.seat, text=text))
-        mail_each_message(session, link)
-        return text
+        return say_at(session, open_link(session, token, lock=True), text)
+
+
+def say_at(session, link, text):
+    """`say` in the caller's transaction, its game row locked (`link`: a seats.SeatLink): a reply's talk is
+    written with the reply's move, or not at all. Refused as `say` is, with nothing written."""
+    text = clean_message(text)
+    if link.game.status == STATUS_UNCONFIRMED:
+        raise Conflict("the game has not been confirmed by its creator yet", "not_confirmed")
+    limits.admit_talk([f"{link.game.id}:{link.seat.seat}"])
+    store_event(session, link.game, note_event(TALK, seat=link.seat.seat, text=text))
+    mail_each_message(session, link)
+    return text
+
+
+def shows(character):
+    """Whether `character` shows on screen: not a space, a format character (LRM, a word joiner, a soft hyphen,
+    a tag character, a zero-width space) or a blank one."""
+    return not character.isspace() and unicodedata.category(character) not in ("Cf", "Zs", "Zl", "Zp") \
+        and character not in BLANK
 
 
 def mail_each_message(session, link):
@@ -154,8 +173,24 @@ def said(events, seats, first_seq=0, hidden=()):
     return messages
 
 
+class Recent(list):
+    """The latest messages of a talk, and how many came `earlier` (read them all with `whole_talk`)."""
+
+    def __init__(self, messages, earlier):
+        super().__init__(messages)
+        self.earlier = earlier
+
+
 def seat_messages(table):
-    """The talk a seat's table shows (`table`: a tables.Table): all but that of the players it hid."""
+    """The talk a seat's table, its live part and its seat view show (`table`: a tables.Table): the latest
+    RECENT_MESSAGES but those of the players it hid, so that a busy table does not carry its whole talk on
+    every refresh (a Recent: it says how many came earlier)."""
+    messages = whole_talk(table)
+    return Recent(messages[-RECENT_MESSAGES:], max(0, len(messages) - RECENT_MESSAGES))
+
+
+def whole_talk(table):
+    """All the talk a seat reads (`table`: a tables.Table): but that of the players it hid."""
     with database().reading() as session:
         events = load_events(session, table.game.id, upto=table.game.seq)
     return said(events, table.seats, hidden=set(table.seat.talk_hidden))

@@ -6,6 +6,7 @@ multipart with attachments, a non-UTF-8 charset, a 10 MB mail, an auto-reply, a 
 own mail, and the same reply delivered twice.
 """
 
+import itertools
 import re
 from email.message import EmailMessage
 
@@ -29,6 +30,7 @@ from conftest import app_in_context, confirm_address, make_config
 
 DOMAIN = "cachette.test"
 ANN = "ann@example.org"
+REPLY_NUMBERS = itertools.count()
 
 
 @pytest.fixture
@@ -63,7 +65,7 @@ def reply(to_mail, first="", sender=ANN, html=None, headers=None, charset="utf-8
     message["From"] = f"Ann <{sender}>"
     message["To"] = to_mail.context["reply_to"] if hasattr(to_mail, "context") else to_mail
     message["Subject"] = "Re: " + getattr(to_mail, "subject", "Your move")
-    message["Message-ID"] = f"<reply-{id(message)}@example.org>"
+    message["Message-ID"] = f"<reply-{next(REPLY_NUMBERS)}@example.org>"     # each reply its own, as mail programs do
     for name, value in (headers or {}).items():
         message[name] = value
     quoted = "\n".join("> " + line for line in text_of(to_mail).splitlines()) if hasattr(to_mail, "context") else ""
@@ -125,13 +127,26 @@ def test_a_reply_plays_its_first_line_in_any_notation_and_is_answered_once(app, 
     assert answer.context["in_reply_to"].startswith("<reply-") and answer.recipient == ANN
 
 
-def test_the_same_reply_twice_is_played_once_and_the_second_is_answered_already_played(app):
+def test_the_same_reply_delivered_twice_is_taken_once_and_answered_as_the_first_was(app):
     game_id, turn = ann_to_move()
     card = a_legal_card(game_id)
-    mail = reply(turn, card)
-    assert replies.receive(mail).what == replies.PLAYED
+    mail = reply(turn, f"say good luck\n{card}")
+    first = replies.receive(mail)
+    assert first.what == replies.PLAYED
     moves.play_robot_turns(game_id)
-    assert replies.receive(mail).what == replies.ALREADY_PLAYED
+    assert replies.receive(mail) == first                      # a sending server retrying: nothing changes
+    assert sum(1 for event in events_of(game_id) if event["type"] == "move" and event["move"] == card) == 1
+    assert sum(1 for event in events_of(game_id) if event.get("kind") == "talk") == 1
+    (answer,) = answers(game_id)
+    assert text_of(answer).startswith('Said at the table: "good luck". Played')
+
+
+def test_the_same_move_in_a_new_reply_is_answered_already_played(app):
+    game_id, turn = ann_to_move()
+    card = a_legal_card(game_id)
+    assert replies.receive(reply(turn, card)).what == replies.PLAYED
+    moves.play_robot_turns(game_id)
+    assert replies.receive(reply(turn, card)).what == replies.ALREADY_PLAYED
     assert sum(1 for event in events_of(game_id) if event["type"] == "move" and event["move"] == card) == 1
     first, second = answers(game_id)
     assert text_of(first).startswith("Played") and text_of(second).startswith(f"Already played {display(card)}.")

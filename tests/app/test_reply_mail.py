@@ -9,7 +9,7 @@ tests/app/test_replies.py.
 import pytest
 
 from app.mail_in.reply_mail import Unreadable, head_of, whole
-from app.mail_in.reply_text import PARSED_CHARS, PARSED_LINES, bounded, first_line, html_text
+from app.mail_in.reply_text import PARSED_CHARS, PARSED_LINE_CHARS, PARSED_LINES, bounded, first_line, html_text
 
 ANN = "ann@example.org"
 
@@ -32,7 +32,7 @@ def test_a_reply_is_bounded_before_the_reply_parser_reads_it():
     kept = bounded(text)
     lines = kept.split("\n")
     assert lines[:3] == ["", "help", ""] and lines[3].startswith("line 0 x")
-    assert len(lines) <= PARSED_LINES and len(kept) <= PARSED_CHARS and max(map(len, lines)) <= 300
+    assert len(lines) <= PARSED_LINES and len(kept) <= PARSED_CHARS and max(map(len, lines)) <= PARSED_LINE_CHARS
     assert first_line(text) == "help"
 
 
