@@ -86,7 +86,7 @@ PAGE_ROUTES = {
     ("/unsubscribe/<token>", "GET"): [], ("/unsubscribe/<token>", "POST"): ["List-Unsubscribe"],
     ("/unsubscribe/<token>/resume", "POST"): [],
     ("/s/<token>", "GET"): ["refused"], ("/s/<token>/table", "GET"): ["since"], ("/s/<token>/move", "POST"): ["move", "seq"],
-    ("/s/<token>/replay", "GET"): ["step"], ("/s/<token>/record.txt", "GET"): [],
+    ("/s/<token>/replay", "GET"): ["step"], ("/s/<token>/record.txt", "GET"): [], ("/s/<token>/talk", "GET"): [],
     ("/s/<token>/new-link", "POST"): ["seat", "replace"],
     ("/s/<token>/mail", "GET"): [], ("/s/<token>/mail", "POST"): ["mail", "auto_forced", "time_zone"],
     ("/s/<token>/vacation", "POST"): ["days"],

@@ -16,7 +16,8 @@ from app.live.presence import note_present_by_link
 from app.words.result_words import game_result_answer
 from app.records import downloads
 from app.play import games, moves, tables
-from app.social import leaving, talk, watching
+from app.social import leaving, rematches, talk, watching
+from app.social.next_game import next_game
 from app.errors import BadInput
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -84,10 +85,32 @@ def json_lines_answer(events, game_id):
 
 
 def seat_answer(table):
+    messages = talk.seat_messages(table)
     return {"game_id": table.game.id, "status": table.game.status, "seat": table.seat.seat,
             "seq": table.game.seq, "due_at": table.game.due_at.isoformat() if table.game.due_at else None,
             "result": game_result_answer(table.state.seats, table.game, table.seats), "view": table.view,
-            "messages": talk.seat_messages(table), "leaving": leaving_json(table)}
+            "messages": messages, "earlier_messages": messages.earlier, "leaving": leaving_json(table),
+            "rematch": rematch_json(table), "next_game": next_game_json(table)}
+
+
+def rematch_json(table):
+    """The seat view's `rematch`, as the table shows it: None while the game goes on."""
+    with database().reading() as session:
+        state = rematches.rematch_state(session, table.game, table.seats, table.seat)
+    if state is None:
+        return None
+    tally = state.pop("tally")
+    new_url = state.pop("new_url")
+    return state | {"new_url": external_url(new_url) if new_url else None,
+                    "tally": None if tally is None else {"wins": [{"name": name, "wins": wins} for name, wins in tally.wins],
+                                                         "finished": tally.finished}}
+
+
+def next_game_json(table):
+    """The seat view's `next_game`: the person's other games awaiting their move, the most urgent one's link."""
+    with database().reading() as session:
+        waiting = next_game(session, table.seat)
+    return waiting and {"count": waiting.count, "words": waiting.words, "url": external_url(waiting.path)}
 
 
 def leaving_json(table):
@@ -115,6 +138,12 @@ def move(token):
     result = moves.submit_move(token, data.get("move"), data.get("seq"))
     return jsonify(move=result.move, moved_for=result.moved_for, seq=result.seq, view=result.view,
                    url=external_url(f"/api/seats/{token}")), 201
+
+
+@bp.get("/seats/<token>/messages")
+def messages(token):
+    """The whole talk of the seat's table, as it reads it (the seat view carries the latest messages only)."""
+    return jsonify(messages=talk.whole_talk(tables.open_seat(token)))
 
 
 @bp.post("/seats/<token>/messages")

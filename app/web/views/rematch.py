@@ -81,20 +81,7 @@ def api_rematch(token):
     else:
         rematches.offer(token)
     table = tables.open_seat(token)
-    return jsonify(seat_answer(table) | {"rematch": rematch_json(table),
-                                         "url": external_url(f"/api/seats/{token}")}), 201
-
-
-def rematch_json(table):
-    with database().reading() as session:
-        state = rematches.rematch_state(session, table.game, table.seats, table.seat)
-    if state is None:
-        return None
-    tally = state.pop("tally")
-    new_url = state.pop("new_url")
-    return state | {"new_url": external_url(new_url) if new_url else None,
-                    "tally": None if tally is None else {"wins": [{"name": name, "wins": wins} for name, wins in tally.wins],
-                                                         "finished": tally.finished}}
+    return jsonify(seat_answer(table) | {"url": external_url(f"/api/seats/{token}")}), 201
 
 
 @bp.app_template_global()

@@ -1,7 +1,7 @@
 """Table talk from a seat's table page: a message to the table, hiding a player's messages, letting watchers
 read one's own, the creator removing one (the API's message is in app/web/views/api.py)."""
 
-from flask import Blueprint, redirect, request
+from flask import Blueprint, redirect, render_template, request
 
 from app.web import csrf
 from app.live.presence import note_present_by_link
@@ -12,6 +12,14 @@ from app.web.views.fields import whole_number
 from app.web.views.table import render_table
 
 bp = Blueprint("talk", __name__)
+
+
+@bp.get("/s/<token>/talk")
+def whole_talk(token):
+    """The whole talk of the table, as this seat reads it (the table shows the latest messages only)."""
+    table = tables.open_seat(token)
+    return render_template("pages/talk_whole.html", t=table, token=token, messages=talk.whole_talk(table),
+                           is_creator=talk.is_creator(table))
 
 
 @bp.post("/s/<token>/talk")
