@@ -5,7 +5,6 @@ the real SMTP receiver (workers.inbound, in this process) and the service functi
 import smtplib
 
 import pytest
-from sqlalchemy import text
 
 from app.context import database
 from app.mail_in import replies
