@@ -1,5 +1,7 @@
 """Which mails a change causes, and to whom. Called inside the change's transaction."""
 
+from sqlalchemy import select
+
 from engine import find_game
 from engine.cards import is_card
 
@@ -9,6 +11,7 @@ from app.words.present import (choices_words, deadline_words, duration_words, ha
                                position_words, suit_words)
 from app.words.result_words import game_result_words
 from app.clock import utcnow
+from app.store.models import Rematch
 from app.mail_out.mail import drop_turn_mails, queue_mail
 from app.play.seats import creator_seat, reply_address, seat_path
 
@@ -52,16 +55,25 @@ def seat_context(game, seats, seat):
 def queue_invitations(session, game, seats, state):
     """The invitation of every person; the one who moves first is told how to answer it with their move."""
     creator = creator_seat(game, seats)
+    # A rematch (app.social.rematches) is one a finished game's rematch row points to: its invitation says so.
+    rematch = session.execute(select(Rematch.id).where(Rematch.new_game_id == game.id)).first() is not None
     for seat in people(seats):
         context = game_context(game, seats)
-        context.update(name=seat.name, creator=creator.name, is_creator=seat is creator,
+        context.update(name=seat.name, creator=creator.name, is_creator=seat is creator, rematch=rematch,
                        table_url=external_url(seat_path(seat)),
                        deadline=deadline_words(game.due_at, utcnow(), seat.time_zone))
         if game.to_move and state.controller(game.to_move[0]) == seat.seat:
             context.update(reply_context(game, state, seat))
-        subject = (f"Your game of {context['title']} has started" if seat is creator
-                   else f"{creator.name} invites you to a game of {context['title']}")
+        subject = invitation_subject(context["title"], creator.name, seat is creator, rematch)
         queue_mail(session, "invite", seat.email, subject, context, game_id=game.id, seat=seat.seat, seq=game.seq)
+
+
+def invitation_subject(title, creator, is_creator, rematch):
+    """`Ann invites you to a game of Quinto`; to a rematch `A rematch of your game of Quinto`; to the creator, that
+    their game (or rematch) has started."""
+    if is_creator:
+        return f"Your rematch of {title} has started" if rematch else f"Your game of {title} has started"
+    return f"A rematch of your game of {title}" if rematch else f"{creator} invites you to a game of {title}"
 
 
 def move_told(state, seats, move):
