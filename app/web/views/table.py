@@ -6,9 +6,8 @@ from engine.cards import is_card
 
 from app.web import csrf
 from app.words.deal_story import table_story
-from app.store.models import STATUS_OVER
 from app.live.presence import note_present_by_link
-from app.words.result_words import result_words
+from app.words.result_words import ending_context
 from app.words.present import clock_words, deadline_words, hand_order
 from app.play import moves, tables
 from app.social import talk
@@ -112,13 +111,13 @@ def table_context(table):
     """Everything the table's templates read: the page and its live part alike."""
     view = table.view
     names = seat_names(table)
-    over = table.game.status == STATUS_OVER       # by the rules, or by a player's leaving (app.play.outcome)
+    ending = ending_context(table.game, table.state.seats, names, view)
     controls = view.get("controls") or [table.seat.seat]
     hands = view.get("hands") or []
     my_hands = [(seat, hands[seat] if seat < len(hands) and hands[seat] is not None else
                  (view.get("hand") if seat == table.seat.seat else None)) for seat in controls]
     my_hands = [(seat, None if hand is None else hand_order(hand)) for seat, hand in my_hands]
-    legal = [] if over or table.seat.left else view.get("legal") or []    # one who left moves no more
+    legal = [] if ending["over"] or table.seat.left else view.get("legal") or []    # one who left moves no more
     acting = view["to_move"][0] if legal and view.get("to_move") else None
     in_front = {}
     for seat, card in view.get("table") or []:
@@ -128,8 +127,7 @@ def table_context(table):
         legal_actions=[move for move in legal if not is_card(move)], hints=table.state.hints(),
         action_words=(lambda move: table.state.action_words(acting, move)),
         story=table_story(view, names, controls),
-        over=over, to_move=[] if over else view["to_move"],    # a game ended outside its rules awaits nobody
-        result=result_words(table.state.seats, names, table.game.winners, table.game.ending) if over else None,
+        **ending,
         token=request.view_args["token"], ring=seat_ring(table.state.seat_count, table.seat.seat), in_front=in_front,
         deadline=deadline_words(table.game.due_at, utcnow(), table.seat.time_zone),
         clock=clock_words(table.game, mover_of(table), table.seat.time_zone, utcnow()),
