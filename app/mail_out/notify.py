@@ -6,7 +6,7 @@ from engine import find_game
 from engine.cards import is_card
 
 from app.context import external_url, settings
-from app.words.deal_story import deal_story
+from app.words.deal_story import deal_story, score_meaning_words
 from app.words.present import (choices_words, deadline_words, duration_words, hand_order, move_label, names_words,
                                position_words, suit_words)
 from app.words.result_words import game_result_words
@@ -178,8 +178,10 @@ def turn_picture(state, seats, player, acting):
     bets = [(name[seat], move_label(move)) for seat, move in view.get("bets") or []]
     counters = ([(holder_words(state.seats, seats, number), held) for number, held in enumerate(view["scores"])]
                 if view["score_meaning"] == "counters" else [])
+    counters_words = score_meaning_words(view) if counters else None    # `lives left`, where a game names them
     return {"hand": [move_label(card) for card in hand_order(hand)], "trick": trick, "trump": trump, "count": view.get("total"),
-            "bets": bets, "counters": counters, "pot": view.get("pot"), "choices": choices_words(view["legal"]),
+            "bets": bets, "counters": counters, "counters_words": counters_words, "pot": view.get("pot"),
+            "choices": choices_words(view["legal"]),
             "game": view["game"], "own": {key: view[key] for key in type(state).turn_mail_keys}, "names": name}
 
 
