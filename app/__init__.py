@@ -35,7 +35,7 @@ def create_app(config=None):
     from app.words.deal_story import score_meaning_words
     from app.web.position_polls import PositionPolls
     from app.words.present import (card_html, card_words, cards_html, cards_in_words, choice_groups, choice_label,
-                                   duration_words, linkify, move_choices, move_done_words, move_label, names_words,
+                                   duration_words, linkify, move_choices, move_label, names_words,
                                    player_words, players_words, rank_order_words, suit_class, suit_words)
 
     app.jinja_env.globals.update(csrf_token=csrf.token, move_label=move_label, suit_class=suit_class,
@@ -43,7 +43,7 @@ def create_app(config=None):
                                  suit_words=suit_words, rank_order_words=rank_order_words, players_words=players_words,
                                  player_words=player_words, names_words=names_words,
                                  is_card=is_card, move_choices=move_choices, choice_label=choice_label,
-                                 choice_groups=choice_groups, move_done_words=move_done_words,
+                                 choice_groups=choice_groups,
                                  score_meaning_words=score_meaning_words,
                                  dev_mailbox=config.dev_mailbox)
     app.jinja_env.filters["linkify"] = linkify

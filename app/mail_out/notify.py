@@ -76,15 +76,16 @@ def invitation_subject(title, creator, is_creator, rematch):
     return f"A rematch of your game of {title}" if rematch else f"{creator} invites you to a game of {title}"
 
 
-def move_told(state, seats, move):
-    """What each person may be told of `move`, just made: its label, or None where it was made face down.
+def move_told(state, seats, move, done):
+    """What each person may be told of `move`, just made: what it did (`done`: the game's words for it, asked of
+    the state before it, `state.move_done_words`), or None where it was made face down.
 
     Ask right after the move, before any deal it makes due: a new deal may put its card out of sight again.
     """
     told = {}
     for seat in people(seats):
         seen = state.move_seen_by(seat.seat, move)
-        told[seat.seat] = None if seen is None else move_label(seen)
+        told[seat.seat] = None if seen is None else done
     return told
 
 

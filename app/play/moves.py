@@ -157,7 +157,9 @@ def apply_move(session, game, state, seats, player_seat, move, by=None):
         mover = next((s for s in state.to_move if state.controller(s) == player_seat), player_seat)
     try:
         deals_before = state.deals
-        canonical = state.apply_move(mover, move)
+        canonical = state.checked_move(mover, move)
+        done = state.move_done_words(mover, canonical)    # told from the state before the move, as its story is
+        state.apply_move(mover, canonical)
     except EngineError as error:
         raise BadInput(engine_message_words(str(error), lambda seat: seat_name(state, seats, seat)),
                        error.code) from None
@@ -166,7 +168,7 @@ def apply_move(session, game, state, seats, player_seat, move, by=None):
         store_event(session, game, event)
     except IntegrityError:  # the unique (game, seq) guards a caller that did not lock the game row
         raise Conflict("another move was recorded at the same moment; reload to see the table", "stale_seq") from None
-    told = notify.move_told(state, seats, canonical)   # before the deal: a new deal may hide the card again
+    told = notify.move_told(state, seats, canonical, done)   # before the deal: a new deal may hide the card again
     deal_while_awaited(session, game, state)
     if game.status == STATUS_PAUSED:
         game.status = STATUS_ACTIVE

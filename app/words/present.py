@@ -32,16 +32,6 @@ def move_choices(moves):
     return [(verb, group) for (verb, _), group in groups.items()]
 
 
-def move_done_words(label):
-    """What a move did, told after a player's name: `played 10♥` for a card's label, `said “give”` for a spoken
-    move's, `discarded a card` for one made face down (None)."""
-    if label is None:
-        return "discarded a card"
-    if label == "Joker" or label[-1:] in SUIT_SYMBOLS.values():
-        return f"played {label}"
-    return f"said “{label.lower()}”"
-
-
 def choice_label(move):
     """What a list of one verb's moves shows for `move`: the words after the verb, cards as people read them."""
     words = str(move).split(" ")[1:]

@@ -2,7 +2,7 @@
 
 from app.play.moves import play_robot_turns
 
-from app_helpers import ROBOTS3, game_row, mails, people, start, text_of, html_of, token_for
+from app_helpers import ROBOTS3, game_row, html_of, mails, people, start, text_of, token_for
 
 
 def first_turn_mail(client, game_id, seat=0, tries=40):
@@ -24,3 +24,11 @@ def test_losing_loadums_turn_mail_calls_its_counters_lives_left(client):
     assert "Lives left: Ann 3, " in text_of(turn)
     assert "Lives left: Ann <strong>3</strong>, " in html_of(turn)
     assert "Counters:" not in text_of(turn)
+
+
+def test_one_and_thirtys_turn_mail_tells_the_last_move_in_the_games_own_words(client):
+    game = start([people(1)[0], ROBOTS3[0]], game="one_and_thirty")
+    turn = first_turn_mail(client, game.id)
+    [done] = [words for words in ("drew a card", "stuck, taking no more cards") if f"Robot 2 {words}." in text_of(turn)]
+    assert f"Robot 2 {done}." in html_of(turn)
+    assert "said" not in text_of(turn)
