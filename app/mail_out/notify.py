@@ -69,7 +69,7 @@ def queue_invitations(session, game, seats, state):
 
 
 def invitation_subject(title, creator, is_creator, rematch):
-    """`Ann invites you to a game of Quinto`; to a rematch `A rematch of your game of Quinto`; to the creator, that
+    """`Ann invites you to a game of <title>`; to a rematch `A rematch of your game of <title>`; to the creator, that
     their game (or rematch) has started."""
     if is_creator:
         return f"Your rematch of {title} has started" if rematch else f"Your game of {title} has started"
