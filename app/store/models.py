@@ -69,6 +69,7 @@ class Game(SQLModel, table=True):
     watch_version: int = 0                               # bumping it revokes every watch link made before
     watch_open: bool = False                             # whether the newest watch link works
     watch_by_players: bool = False                       # any player may make watch links, not only the creator
+    rated: bool = Field(default=False, sa_column_kwargs={"server_default": "0"})   # created rated (app.standings)
 
 
 class Seat(SQLModel, table=True):
@@ -244,3 +245,59 @@ class RematchAnswer(SQLModel, table=True):
     stand_in_email: str | None = Field(default=None, max_length=320)  # None with a robot level
     stand_in_robot: str | None = Field(default=None, max_length=32)
     answered_at: datetime
+
+
+class Handle(SQLModel, table=True):
+    """A confirmed address's public name (app.standings.handles): unique regardless of case (`handle_key`)."""
+
+    __tablename__ = "handle"
+    __table_args__ = (UniqueConstraint("handle_key", name="uq_handle_key"),)
+
+    address: str = Field(primary_key=True, max_length=320)
+    handle: str = Field(max_length=20)                     # as its owner wrote it
+    handle_key: str = Field(max_length=20)                 # lower-cased, for uniqueness and look-up
+    chosen_at: datetime
+
+
+class Rating(SQLModel, table=True):
+    """A person's OpenSkill rating in one game (app.standings.ratings), as of their last rated game there.
+
+    `shown` is the Elo-like figure of `mu`, kept in the row so that the leaderboard reads an index.
+    """
+
+    __tablename__ = "rating"
+    __table_args__ = (UniqueConstraint("address", "game", name="uq_rating_address_game"),
+                      Index("ix_rating_game_shown", "game", "shown"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    address: str = Field(max_length=320)
+    game: str = Field(max_length=64)                       # the engine's registry name: variants share it
+    mu: float
+    sigma: float
+    shown: int
+    games: int = 0                                         # rated games played
+    rated_at: datetime                                     # when the last of them was rated
+
+
+class RatingChange(SQLModel, table=True):
+    """What one finished game did to one person's rating. Unique by (game, address): inserting a game's rows
+    is the guard that rates it exactly once, whatever the number of workers and retries."""
+
+    __tablename__ = "rating_change"
+    __table_args__ = (UniqueConstraint("game_id", "address", name="uq_rating_change_game_address"),
+                      Index("ix_rating_change_address_game_rated_at", "address", "game", "rated_at"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", max_length=32)
+    address: str = Field(max_length=320)
+    game: str = Field(max_length=64)
+    seat: int                                              # the player seat the person held
+    rank: int                                              # 1 is first; equal ranks tie
+    weight: float                                          # the share of the seat's moves the person made
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+    shown_before: int
+    shown_after: int
+    rated_at: datetime
