@@ -6,5 +6,5 @@ it goes (`fresh_mail`), building the message (`mail_message`), sending it once
 over SMTP (`outbox`, `mailer`), consent to be mailed (`consent`), and pruning
 old rows (`pruning`).
 
-May import: app.store, app.live, app.play, app.words
+May import: app.store, app.live, app.play, app.words, app.standings
 """

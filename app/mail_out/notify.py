@@ -14,6 +14,7 @@ from app.clock import utcnow
 from app.store.models import Rematch
 from app.mail_out.mail import drop_turn_mails, queue_mail
 from app.play.seats import creator_seat, reply_address, seat_path
+from app.standings.rating_updates import change_words, rate_finished_game
 
 
 def game_context(game, seats):
@@ -143,11 +144,16 @@ def game_over_context(game, state, seats, seat):
 
 
 def queue_game_over(session, game, state, seats):
-    """The result to every person, those who left the game too."""
+    """The result to every person, those who left the game too. Where a game becomes over: a rated game is
+    rated here, in the same transaction and exactly once (app.standings), and each person told their rating."""
     title = find_game(game.game).title
+    changes = rate_finished_game(session, game, state, seats)
     for seat in everyone(seats):
+        context = game_over_context(game, state, seats, seat)
+        if seat.email in changes:
+            context["rating"] = change_words(changes[seat.email])
         queue_mail(session, "game_over", seat.email, f"{game_label(title, seats, seat)}: the game is over",
-                   game_over_context(game, state, seats, seat), game_id=game.id, seat=seat.seat, seq=game.seq)
+                   context, game_id=game.id, seat=seat.seat, seq=game.seq)
 
 
 def turn_subject(title, seats, seat, state):
