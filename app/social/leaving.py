@@ -35,12 +35,11 @@ from app.errors import Conflict, Forbidden
 from app.play.games import queue_robot_if_due
 from app.mail_out.mail import drop_turn_mails
 from app.mail_out.notify import people, queue_game_over
-from app.store.record import load_events, store_event, sync_summary
+from app.store.record import load_timeouts_since_person_moved, store_event, sync_summary
 from app.play.seats import creator_seat, is_creator, open_link
 
 ABANDON, CONCEDE = "abandon", "concede"
 STAND_IN_LEVEL = TIMEOUT_ROBOT_LEVEL    # the robot that plays a seat its person left: our best
-IDLE_PAGE = 64                          # events read at a time, backwards, to count the deadlines nobody met
 
 
 # Reading --------------------------------------------------------------------------------------------------
@@ -130,21 +129,15 @@ def idle_deadlines(session, game, seats):
     person moving (a robot moved, or the game paused, for the absent), counting only those missed by people
     other than the creator, whose own silence never earns them the end: the timeouts noted since the last
     move a person made themselves, and for a game paused by its last one, each move time the pause has
-    lasted since. The log is read backwards a page at a time, so a game people play costs one short read."""
+    lasted since."""
     creator = creator_seat(game, seats).seat
-    count, upto, latest, paused_by_creator = 0, game.seq, True, False
-    while upto >= 0:
-        for event in reversed(load_events(session, game.id, upto=upto, after=upto - IDLE_PAGE)):
-            if event["type"] == "move" and "by" not in event:
-                return Idle(count, paused_by_creator)
-            if event["type"] == "note" and event.get("kind") == "timeout":
-                paused = latest and game.status == STATUS_PAUSED
-                latest = False
-                if event.get("seat") == creator:
-                    paused_by_creator = paused_by_creator or paused
-                    continue
-                count += 1 + (paused_deadlines(game, event) if paused else 0)
-        upto -= IDLE_PAGE
+    count, paused_by_creator = 0, False
+    for newest_first, timeout in enumerate(load_timeouts_since_person_moved(session, game.id, game.seq)):
+        paused = newest_first == 0 and game.status == STATUS_PAUSED
+        if timeout.get("seat") == creator:
+            paused_by_creator = paused_by_creator or paused
+            continue
+        count += 1 + (paused_deadlines(game, timeout) if paused else 0)
     return Idle(count, paused_by_creator)
 
 

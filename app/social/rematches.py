@@ -19,7 +19,7 @@ step live.
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from engine import find_game, note_event
 from engine.robots import robot_levels
@@ -113,10 +113,9 @@ def answers_of(session, rematch):
     return {row.seat: row for row in rows}
 
 
-def series_of(session, game_id):
-    """The first game of the series `game_id` belongs to (itself, unless it is a rematch)."""
-    series = session.execute(select(Rematch.series_id).where(Rematch.new_game_id == game_id)).scalar()
-    return series or game_id
+def series_id_of(game_id):
+    """The first game of the series `game_id` belongs to (itself, unless it is a rematch), as a SQL expression."""
+    return func.coalesce(select(Rematch.series_id).where(Rematch.new_game_id == game_id).scalar_subquery(), game_id)
 
 
 def tally_of(session, game_id):
@@ -124,10 +123,12 @@ def tally_of(session, game_id):
 
     Wins follow seats, not addresses: a seat's player carries their wins into the rematch seat they turn to
     (`turned_seats`); someone put in a seat's place starts from none."""
-    series = series_of(session, game_id)
-    steps = session.execute(select(Rematch).where(Rematch.series_id == series,
-                                                  Rematch.new_game_id.is_not(None))).scalars()
+    steps = session.execute(select(Rematch).where(Rematch.series_id == series_id_of(game_id),
+                                                  Rematch.new_game_id.is_not(None))).scalars().all()
+    if not steps:
+        return None
     follows = {step.game_id: step for step in steps}
+    series = steps[0].series_id
     chain = [series]
     while chain[-1] in follows:
         chain.append(follows[chain[-1]].new_game_id)
@@ -190,7 +191,7 @@ def offer(token):
         if session.execute(select(Rematch.id).where(Rematch.game_id == game.id)).first() is not None:
             raise Conflict("a rematch of this game was offered already", "already_offered")
         now = utcnow()
-        rematch = Rematch(game_id=game.id, series_id=series_of(session, game.id), offered_by=link.seat.seat,
+        rematch = Rematch(game_id=game.id, series_id=session.scalar(select(series_id_of(game.id))), offered_by=link.seat.seat,
                           created_at=now)
         session.add(rematch)
         session.flush()

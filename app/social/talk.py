@@ -15,7 +15,7 @@ from app.store.models import STATUS_UNCONFIRMED
 from app.errors import BadInput, Conflict, Forbidden
 from app.mail_out.mail import queue_mail
 from app.mail_out.notify import game_label, people, seat_context
-from app.store.record import load_events, store_event
+from app.store.record import load_notes, store_event
 from app.play.seats import is_creator as is_creator_seat, open_link
 
 LONGEST_MESSAGE = 500
@@ -120,8 +120,8 @@ def watched_messages(watched):
     if not readable:
         return [], []
     with database().reading() as session:
-        events = load_events(session, watched.game.id, upto=watched.game.seq)
-    return said(events, readable), [seat.name for _, seat in sorted(readable.items())]
+        notes = load_notes(session, watched.game.id, upto=watched.game.seq)
+    return said(notes, readable), [seat.name for _, seat in sorted(readable.items())]
 
 
 def remove(token, seq):
@@ -136,8 +136,8 @@ def remove(token, seq):
             raise Forbidden("only the game's creator can remove a message", "not_creator")
         if type(seq) is not int or not 0 < seq <= link.game.seq:
             raise BadInput("seq must be the position of a message at this table", "no_message")
-        events = load_events(session, link.game.id, upto=link.game.seq)
-        message = next((message for message in said(events, link.seats) if message["seq"] == seq), None)
+        notes = load_notes(session, link.game.id, upto=link.game.seq)
+        message = next((message for message in said(notes, link.seats) if message["seq"] == seq), None)
         if message is None:
             raise BadInput("no message was written at that position", "no_message")
         if message["removed"]:
@@ -154,12 +154,13 @@ def without_removed(events):
             for seq, event in enumerate(events)]
 
 
-def said(events, seats, first_seq=0, hidden=()):
-    """The talk in `events` (a game's log from its start), in order: {seq, deal, name, text, removed} each,
+def said(notes, seats, first_seq=0, hidden=()):
+    """The talk in `notes` ((seq, event) pairs of a game's log from its start, app.store.record.load_notes, or
+    the whole log numbered), in order: {seq, deal, name, text, removed} each,
     `deal` the number of deals dealt when it was written. Messages before seq `first_seq` and those of the
     seats in `hidden` are left out; a removed message keeps its place, its text gone."""
     messages, deal, by_seq = [], 0, {}
-    for seq, event in enumerate(events):
+    for seq, event in notes:
         if event.get("type") == "deal":
             deal += 1
         elif event.get("type") == "note" and event.get("kind") == TALK and event.get("seat") in seats:
@@ -192,8 +193,8 @@ def seat_messages(table):
 def whole_talk(table):
     """All the talk a seat reads (`table`: a tables.Table): but that of the players it hid."""
     with database().reading() as session:
-        events = load_events(session, table.game.id, upto=table.game.seq)
-    return said(events, table.seats, hidden=set(table.seat.talk_hidden))
+        notes = load_notes(session, table.game.id, upto=table.game.seq)
+    return said(notes, table.seats, hidden=set(table.seat.talk_hidden))
 
 
 def news(messages, since):

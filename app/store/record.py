@@ -3,7 +3,7 @@
 import secrets
 from datetime import timedelta
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, case, func, insert, select, update
 from sqlalchemy.orm import object_session
 
 from engine import AWAITING_DEAL, AWAITING_MOVE, deal_event, replay
@@ -22,6 +22,23 @@ EVENTS_BETWEEN = (select(EVENTS.data)
                   .where(EVENTS.game_id == bindparam("game_id"), EVENTS.seq > bindparam("after"),
                          EVENTS.seq <= bindparam("upto"))
                   .order_by(EVENTS.seq))
+EVENT_TYPE = EVENTS.data["type"].as_string()
+# The notes of a log, and where each deal began (its seq alone: a deal's event carries the whole pack).
+NOTES_AND_DEALS = (select(EVENTS.seq, case((EVENT_TYPE == "note", EVENTS.data), else_=None))
+                   .where(EVENTS.game_id == bindparam("game_id"), EVENTS.seq <= bindparam("upto"),
+                          EVENT_TYPE.in_(("note", "deal")))
+                   .order_by(EVENTS.seq))
+# The timeout notes since the last move a person made themselves (a robot's, for the absent, has a "by"), newest
+# first: how long a game has stood still, read without the moves before.
+LAST_PERSON_MOVE = (select(func.max(EVENTS.seq))
+                    .where(EVENTS.game_id == bindparam("game_id"), EVENT_TYPE == "move",
+                           EVENTS.data["by"].as_string().is_(None))
+                    .scalar_subquery())
+TIMEOUTS_SINCE_PERSON_MOVED = (select(EVENTS.data)
+                               .where(EVENTS.game_id == bindparam("game_id"), EVENTS.seq <= bindparam("upto"),
+                                      EVENTS.seq > func.coalesce(LAST_PERSON_MOVE, -1), EVENT_TYPE == "note",
+                                      EVENTS.data["kind"].as_string() == "timeout")
+                               .order_by(EVENTS.seq.desc()))
 SUMMARY_COLUMNS = ("seq", "status", "awaiting", "to_move", "scores", "winner", "winners", "ending", "due_at",
                    "remind_at", "finished_at")
 SUMMARY_UPDATE = update(Game.__table__).where(Game.__table__.c.id == bindparam("game_id"))
@@ -38,6 +55,19 @@ def load_events(session, game_id, upto=None, after=-1):
     rows = session.connection().execute(
         EVENTS_BETWEEN, {"game_id": game_id, "after": after, "upto": LAST_SEQ if upto is None else upto})
     return list(rows.scalars())
+
+
+def load_notes(session, game_id, upto):
+    """The game's notes with seq up to `upto`, and its deals as `{"type": "deal"}`, as (seq, event) pairs in
+    order: what talk and the like read, without the moves and the packs the rest of the log holds."""
+    rows = session.connection().execute(NOTES_AND_DEALS, {"game_id": game_id, "upto": upto})
+    return [(seq, note if note is not None else {"type": "deal"}) for seq, note in rows]
+
+
+def load_timeouts_since_person_moved(session, game_id, upto):
+    """The timeout notes (seq up to `upto`) since a person last made a move themselves, newest first."""
+    return list(session.connection().execute(TIMEOUTS_SINCE_PERSON_MOVED, {"game_id": game_id, "upto": upto})
+                .scalars())
 
 
 def replay_game(session, game_id):

@@ -240,8 +240,7 @@ def last_timeout_seat(game_id):
     return notes_of(game_id, "timeout")[-1]["seat"]
 
 
-def test_the_creator_ends_a_game_the_others_missed_three_deadlines_in(client, monkeypatch):
-    monkeypatch.setattr(leaving, "IDLE_PAGE", 2)        # the log is read back over several pages
+def test_the_creator_ends_a_game_the_others_missed_three_deadlines_in(client):
     game = start(people(2) + ROBOTS3[:2], game="one_and_thirty")
     confirm_address("bob@example.org")
     ann = token_for(game.id, 0)
