@@ -14,7 +14,9 @@ from sqlalchemy.exc import IntegrityError
 from engine import shown
 
 from app.clock import utcnow
+from app.context import database
 from app.errors import BadInput, Conflict, Forbidden
+from app.play.seats import open_link
 from app.store.models import ADDRESS_CONFIRMED, Consent, Handle
 
 HANDLE_PATTERN = re.compile(r"[A-Za-z0-9_-]{3,20}")
@@ -86,3 +88,18 @@ def set_handle(session, email, value):
     except IntegrityError:     # chosen by another address in the moment since it was looked up
         raise Conflict(f"the handle {shown(handle)} is taken: choose another", "handle_taken") from None
     return handle
+
+
+def choose_at_seat(token, value):
+    """The seat's person chooses, changes or removes (`value` None) their handle from their table; returns it.
+    A seat whose person left is read only (403)."""
+    with database().writing() as session:
+        link = open_link(session, token)
+        return set_handle(session, link.seat.email, value)
+
+
+def choose_for_address(email, value):
+    """The owner of a confirmed address (a browser that confirmed it, or their "my games" link) chooses,
+    changes or removes (`value` None) its handle; returns it."""
+    with database().writing() as session:
+        return set_handle(session, email, value)

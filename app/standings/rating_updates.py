@@ -43,14 +43,7 @@ def apply_ratings(session, rated, now):
     rows = locked_ratings(session, [seat.address for seat in people], rated.game, now)
     before = {address: MODEL.rating(mu=row.mu, sigma=idle_sigma(row.sigma, row.rated_at, now))
               for address, row in rows.items()}
-    sides = sorted(rated.ranks)
-    teams = [[seat for seat in rated.seats if seat.side == side] for side in sides]
-    players = [[before[seat.address] if seat.address else anchor_player(rated.game, seat.robot) for seat in team]
-               for team in teams]
-    after = MODEL.rate(players, ranks=[rated.ranks[side] for side in sides],
-                       weights=[[seat.weight for seat in team] for team in teams])
-    new = {seat.address: rating for team, ratings in zip(teams, after) for seat, rating in zip(team, ratings)
-           if seat.address}
+    new = new_ratings(rated, before)
     changes = {seat.address: RatingChange(
         game_id=rated.game_id, address=seat.address, game=rated.game, seat=seat.seat, rank=rated.ranks[seat.side],
         weight=seat.weight, mu_before=before[seat.address].mu, sigma_before=before[seat.address].sigma,
@@ -68,6 +61,19 @@ def apply_ratings(session, rated, now):
         row.rated_at = now
     session.flush()
     return changes
+
+
+def new_ratings(rated, before):
+    """{address: OpenSkill rating after the game} of a RatedGame's people, from `before` ({address: rating});
+    each side a team, robots at their anchors (whose own new ratings are dropped: an anchor never moves)."""
+    sides = sorted(rated.ranks)
+    teams = [[seat for seat in rated.seats if seat.side == side] for side in sides]
+    players = [[before[seat.address] if seat.address else anchor_player(rated.game, seat.robot) for seat in team]
+               for team in teams]
+    after = MODEL.rate(players, ranks=[rated.ranks[side] for side in sides],
+                       weights=[[seat.weight for seat in team] for team in teams])
+    return {seat.address: rating for team, ratings in zip(teams, after) for seat, rating in zip(team, ratings)
+            if seat.address}
 
 
 def change_values(change):

@@ -6,5 +6,5 @@ the security headers (`security`), CSRF (`csrf`), the request limits
 of Flask (`position_polls`). Views are thin: they parse a request, call the
 room that owns the work, and render.
 
-May import: app.store, app.live, app.play, app.social, app.mail_out, app.records, app.words
+May import: app.store, app.live, app.play, app.social, app.mail_out, app.records, app.words, app.standings
 """

@@ -103,6 +103,9 @@ PAGE_ROUTES = {
     ("/s/<token>/rematch/fill", "POST"): ["seat", "with", "name", "email"],
     ("/s/<token>/leave/<step>", "GET"): [], ("/s/<token>/hand-over", "POST"): [], ("/s/<token>/resign", "POST"): [],
     ("/s/<token>/concede", "POST"): ["agree"], ("/s/<token>/abandon", "POST"): ["agree"], ("/s/<token>/end", "POST"): [],
+    ("/ratings", "GET"): [], ("/ratings/<name>", "GET"): [], ("/players/<handle>", "GET"): [],
+    ("/s/<token>/handle", "POST"): ["handle", "remove"], ("/my-games/handle", "POST"): ["handle", "remove"],
+    ("/my-games/<token>/handle", "POST"): ["handle", "remove"],
 }
 FINISHED = (Path(__file__).resolve().parents[1] / "golden" / "alouette" / "full_game_4.jsonl").read_text()
 ODD_VALUES = ["", " ", "0", "1", "4", "-1", "²", "٣", "9" * 5000, "1_0", "0x1", "1e9", "\x00", "a\x1bb", "\ud7ff",

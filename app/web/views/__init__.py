@@ -9,6 +9,7 @@ from app.errors import ServiceError
 def register(app):
     from app.web.views import (api, consent, leave, mailbox, new_links, pages, records, rematch, seat_settings, table,
                                talk, watch)
+    from app.web.views import standings
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(consent.bp)
@@ -21,6 +22,7 @@ def register(app):
     app.register_blueprint(talk.bp)
     app.register_blueprint(rematch.bp)
     app.register_blueprint(leave.bp)
+    app.register_blueprint(standings.bp)
     if app.extensions["cachette"]["config"].dev_mailbox:
         app.register_blueprint(mailbox.bp)
 

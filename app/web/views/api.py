@@ -19,6 +19,9 @@ from app.play import games, moves, tables
 from app.social import leaving, rematches, talk, watching
 from app.social.next_game import next_game
 from app.errors import BadInput
+from app.play.seats import seats_of
+from app.standings.table_standings import standings_json
+from app.store.models import Game
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 OPENAPI = Path(__file__).resolve().parent.parent / "openapi.json"
@@ -64,7 +67,12 @@ def create():
 
 @bp.get("/games/<game_id>")
 def summary(game_id):
-    return jsonify(tables.public_summary(game_id))
+    """A game's public facts; its `ratings` name only the players who chose a handle, by their handle."""
+    answer = tables.public_summary(game_id)
+    with database().reading() as session:
+        game = session.get(Game, answer["id"])
+        answer["ratings"] = standings_json(session, game, seats_of(session, game.id), public=True)
+    return jsonify(answer)
 
 
 @bp.get("/games/<game_id>/record")
@@ -90,7 +98,13 @@ def seat_answer(table):
             "seq": table.game.seq, "due_at": table.game.due_at.isoformat() if table.game.due_at else None,
             "result": game_result_answer(table.state.seats, table.game, table.seats), "view": table.view,
             "messages": messages, "earlier_messages": messages.earlier, "leaving": leaving_json(table),
-            "rematch": rematch_json(table), "next_game": next_game_json(table)}
+            "rematch": rematch_json(table), "next_game": next_game_json(table), "ratings": ratings_json(table)}
+
+
+def ratings_json(table):
+    """The seat view's `ratings`: each person's handle and rating, and their change once a rated game is over."""
+    with database().reading() as session:
+        return standings_json(session, table.game, table.seats)
 
 
 def rematch_json(table):

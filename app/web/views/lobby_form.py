@@ -111,7 +111,7 @@ def read_form(game_name, form):
             seats.append({"robot": kind, "name": name.strip() or None})
     return {"game": game_name, "options": read_options(game, form), "seats": seats,
             "move_time": form.get("move_time", DEFAULT_MOVE_TIME),
-            "timeout_policy": form.get("timeout_policy", "robot")}
+            "timeout_policy": form.get("timeout_policy", "robot"), "rated": form.get("rated") == "yes"}
 
 
 def read_options(game, form):
