@@ -1,19 +1,27 @@
-"""Helpers for the end-to-end tests: a real `celery worker` process (with beat), a private redis-server."""
+"""Helpers for the end-to-end tests: a real `celery worker` process (with beat), web processes, the SMTP receiver of
+replies, a private redis-server."""
 
 import base64
+import re
 import http.client
 import json
 import os
 import shutil
 import signal
+import smtplib
 import subprocess
 import sys
 import time
+from email.message import EmailMessage
+from email.utils import make_msgid
 from pathlib import Path
 
 import redis
 
+from smtp_sink import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
+MOVES_LINE = re.compile(r"^Your moves now: (.+)$", re.MULTILINE)
 
 
 class WorkerProcess:
@@ -143,3 +151,50 @@ def queued_tasks(client, queue):
     """(task name, first argument) of every message waiting in a Redis queue, oldest first."""
     messages = [json.loads(raw) for raw in reversed(client.lrange(queue, 0, -1))]
     return [(message["headers"]["task"], json.loads(base64.b64decode(message["body"]))[0][0]) for message in messages]
+
+
+class Receiver:
+    """`python -m workers.inbound` in a process of its own, with the service's environment."""
+
+    def __init__(self, env, folder):
+        self.port = free_port()
+        self.log = folder / "inbound.log"
+        with self.log.open("w") as output:
+            self.process = subprocess.Popen([sys.executable, "-m", "workers.inbound"], cwd=ROOT,
+                                            env=dict(env, INBOUND_PORT=str(self.port)), stdout=output,
+                                            stderr=subprocess.STDOUT, start_new_session=True)
+        wait_until(lambda: "Taking replies" in self.log.read_text() or self.process.poll() is not None, 30,
+                   "the receiver did not start")
+        assert self.process.poll() is None, self.log.read_text()
+
+    def send(self, message):
+        with smtplib.SMTP("127.0.0.1", self.port, timeout=30) as server:
+            return server.send_message(message)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(20)
+
+
+def body_of(message):
+    return message.get_body(("plain",)).get_content()
+
+
+def offers_to(messages, address):
+    """The mails among `messages` to `address` that offer moves, as (position, mail), the position read from
+    each one's reply address."""
+    return [(int(message["Reply-To"].split("@")[0].split(".")[-2]), message) for message in messages
+            if message["To"] == address and message["Reply-To"] and MOVES_LINE.search(body_of(message))]
+
+
+def reply_to(message, line):
+    """A reply to `message` from its recipient, `line` on top of the quoted mail, as a mail program writes it."""
+    answer = EmailMessage()
+    answer["From"] = message["To"]
+    answer["To"] = message["Reply-To"]
+    answer["Subject"] = "Re: " + message["Subject"]
+    answer["Message-ID"] = make_msgid(domain="example.org")
+    answer["In-Reply-To"] = answer["References"] = message["Message-ID"]
+    quoted = "\n".join("> " + line for line in body_of(message).splitlines())
+    answer.set_content(f"{line}\n\nOn Mon, 3 Mar 2025, Cachette <cachette@localhost> wrote:\n{quoted}\n")
+    return answer

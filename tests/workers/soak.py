@@ -3,16 +3,19 @@ and one Redis, people and robots playing many games at once, a worker killed and
 midway; then the proofs that nothing was lost or doubled.
 
 Used by tests/workers/test_soak.py (a few games) and bench/soak.py (200 games). Each game has Ann, who plays
-through the API as fast as the service answers (each request to either web process in turn), and in half of
-the games Bo, who never answers: his deadlines are brought forward (the harness moves his game's clock) so
-that the deadline sweep hands his moves to a robot. The other seats are robots, played by the workers.
+through the API as fast as the service answers (each request to either web process in turn) and now and
+then says something at the table; in every third game she plays by replying to her turn mails instead, a
+`say` line above her move, and each reply is delivered twice to the SMTP receiver (a mail server retrying).
+In half of the games Bo never answers: his deadlines are brought forward (the harness moves his game's
+clock) so that the deadline sweep hands his moves to a robot. The other seats are robots, played by the
+workers.
 """
 
 import http.client
 import json
 import os
 import random
-import threading
+import re
 import time
 import uuid
 from collections import Counter
@@ -32,10 +35,12 @@ from workers.web import attach
 
 from conftest import confirmation_token
 
-from live import WebProcess, WorkerProcess, wait_until
+from live import MOVES_LINE, Receiver, WebProcess, WorkerProcess, body_of, offers_to, reply_to, wait_until
 from smtp_sink import SmtpSink, free_port
 
 SHORT_GAME = {"target": 50, "match": "single_game"}
+INBOUND_DOMAIN = "cachette.test"
+TALK_CARRIERS = ("your_turn", "deal_end", "digest", "answer", "talk")   # the mails that tell a seat the talk
 
 
 class Soak:
@@ -48,7 +53,9 @@ class Soak:
                         SMTP_HOST="127.0.0.1", SMTP_PORT=str(self.smtp.port), SECRET_KEY="soak-secret",
                         BASE_URL="http://localhost", SWEEP_INTERVAL="1", MAIL_RETRY_BASE="1",
                         MAIL_CLAIM_TIMEOUT="4", ROBOT_TURN_TIME="3", PRESENCE_SECONDS="5",
-                        LIMIT_GAMES_PER_CLIENT="10000 per hour", LIMIT_GAMES_PER_ADDRESS="10000 per day")
+                        LIMIT_GAMES_PER_CLIENT="10000 per hour", LIMIT_GAMES_PER_ADDRESS="10000 per day",
+                        INBOUND_DOMAIN=INBOUND_DOMAIN, LIMIT_REPLIES_PER_SEAT="100000 per hour",
+                        LIMIT_TALK_PER_SEAT="100000 per hour")
         self.env.pop("DEV_MAILBOX", None)
         self.app = attach(create_app(Config.from_env(str(folder), self.env)))
         self.webs = [WebProcess(self.env, folder, free_port()) for _ in range(2)]
@@ -58,15 +65,22 @@ class Soak:
         self.accepted = []          # (game id, engine seat, move, the position it was made at) answered 201
         self.pushed = Counter()     # game id -> deadlines the harness brought forward
         self.requests = 0
+        self.said = []              # (game id, text): each message Ann said, by the API or in a reply
+        self.replies = []           # (game id, Message-ID): each reply of Ann's, delivered twice
+        self.replied_upto = Counter()   # game id -> the position of the newest turn mail Ann answered
+        self.receiver = None
 
     # The service ---------------------------------------------------------------------------------------
 
     def start(self):
         for process in self.webs + self.workers:
             process.start()
+        self.receiver = Receiver(self.env, self.folder)
         return self
 
     def close(self):
+        if self.receiver is not None:
+            self.receiver.stop()
         for process in self.webs + self.workers:
             process.stop()
         close_sender(self.app)
@@ -111,8 +125,9 @@ class Soak:
                 with self.app.extensions["cachette"]["db"].reading() as session:
                     rows = seats_of(session, answer["id"])
                 keys = settings().signing_keys
-                self.games[answer["id"]] = {"ann": seat_token(keys, rows[0]),
-                                            "bo": seat_token(keys, rows[1]) if absent else None}
+                self.games[answer["id"]] = {"ann": seat_token(keys, rows[0]), "address": ann["email"],
+                                            "bo": seat_token(keys, rows[1]) if absent else None,
+                                            "by_reply": number % 3 == 2}
         return self.games
 
     def play(self, steps, midway=None):
@@ -124,12 +139,17 @@ class Soak:
             if step == steps // 4:
                 self.leave()
             for game_id, tokens in self.random.sample(sorted(self.games.items()), len(self.games)):
+                if tokens["by_reply"]:
+                    self.reply_to_newest_turn_mail(game_id, tokens)
+                    continue
                 status, seat = self.call("GET", f"/api/seats/{tokens['ann']}")
                 assert status == 200, seat
                 if seat["status"] == "over":
                     continue
                 legal = seat["view"]["legal"]
-                if legal:
+                if legal and self.random.random() < 0.2:
+                    self.say(game_id, tokens)
+                elif legal:
                     move = self.random.choice(legal)
                     status, answer = self.call("POST", f"/api/seats/{tokens['ann']}/moves",
                                                {"move": move, "seq": seat["seq"]})
@@ -139,6 +159,34 @@ class Soak:
                         assert status in (409, 422), (status, answer)   # a robot or the sweep moved first
                 elif tokens["bo"] is not None:
                     self.bring_forward(game_id, seat["seq"])
+
+    def say(self, game_id, tokens):
+        text = f"soak-said-{len(self.said)}"
+        status, answer = self.call("POST", f"/api/seats/{tokens['ann']}/messages", {"text": text})
+        assert status in (201, 409), (status, answer)   # 409: the game ended meanwhile
+        if status == 201:
+            self.said.append((game_id, text))
+
+    def reply_to_newest_turn_mail(self, game_id, tokens):
+        """Ann answers her newest turn mail not answered yet with its first move and a line of talk, and the
+        reply reaches the receiver twice, as from a mail server that retries (Ann never opens her table, so
+        every turn of hers is mailed)."""
+        newer = [(seq, message) for seq, message in offers_to(self.smtp.recorder.messages(), tokens["address"])
+                 if seq > self.replied_upto[game_id]]
+        if not newer:
+            status, game = self.call("GET", f"/api/games/{game_id}")
+            assert status == 200, game
+            if tokens["bo"] is not None and game["status"] == "active" and 0 not in game["to_move"]:
+                self.bring_forward(game_id, game["seq"])     # never Ann's own deadline: her replies would be late
+            return
+        seq, message = max(newer, key=lambda pair: pair[0])
+        self.replied_upto[game_id] = seq
+        text = f"soak-said-{len(self.said)}"
+        reply = reply_to(message, f"say {text}\n{MOVES_LINE.search(body_of(message)).group(1).split()[0]}")
+        for _ in range(2):
+            self.receiver.send(reply)
+        self.said.append((game_id, text))
+        self.replies.append((game_id, reply["Message-ID"]))
 
     def leave(self):
         """Players leave two games, so that the proof that every log replays to its row covers endings outside
@@ -209,10 +257,51 @@ class Soak:
             sides = None if ended.sides is None else list(ended.sides)
             assert (row.status == "over", winners, ending) == (ended.over, sides, ended.ending), game_id
             assert to_move == (list(state.to_move) if awaiting == "move" else []), game_id
+        self.prove_replies_and_talk_once(events)
         # No mail sent twice, and every mail sent arrived.
         arrived = Counter(self.smtp.recorder.message_ids())
         assert all(count == 1 for count in arrived.values()), arrived.most_common(2)
         assert set(arrived) == set(sent)
         return {"games": len(events), "events": sum(len(logged) for logged in events.values()),
                 "accepted moves": len(self.accepted), "timeouts": len(timeouts), "mails": len(sent),
-                "over": sum(row.status == "over" for row in rows.values())}
+                "over": sum(row.status == "over" for row in rows.values()), "replies": len(self.replies),
+                "said": len(self.said)}
+
+    def prove_replies_and_talk_once(self, events):
+        """Each reply, delivered twice, made one move and got one answer; each message is in the log once and in
+        at most one mail to each other person, and in exactly one when a later mail told that person the talk."""
+        with self.engine.connect() as connection:
+            rows = list(connection.execute(text(
+                "SELECT message_id, game_id, recipient, kind, seq, context FROM outbox WHERE status = :s"),
+                {"s": MAIL_SENT}))
+        answered = Counter((json.loads(row.context) if isinstance(row.context, str) else row.context)["in_reply_to"]
+                           for row in rows if row.kind == "answer")
+        assert all(answered[message_id] == 1 for _, message_id in self.replies), answered.most_common(2)
+        for game_id in {game_id for game_id, _ in self.replies}:
+            own_moves = sum(data.get("type") == "move" and data.get("seat") == 0 and "by" not in data
+                            for _, data in events[game_id])
+            assert own_moves == sum(replied == game_id for replied, _ in self.replies), game_id
+        logged = {}
+        for game_id, text_said in self.said:
+            seqs = [seq for seq, data in events[game_id] if data.get("kind") == "talk" and data.get("text") == text_said]
+            assert len(seqs) == 1, (game_id, text_said, seqs)
+            logged[text_said] = (game_id, seqs[0])
+        by_message_id = {row.message_id: row for row in rows}
+        told = Counter()            # (recipient, text) -> mails that told it
+        told_upto = {}              # (game id, recipient) -> the newest position a sent mail told the talk up to
+        for message in self.smtp.recorder.messages():
+            row = by_message_id.get(message["Message-ID"])
+            if row is None or row.game_id is None:
+                continue
+            if row.kind in TALK_CARRIERS:
+                key = (row.game_id, row.recipient)
+                told_upto[key] = max(told_upto.get(key, -1), row.seq)
+            for text_said in set(re.findall(r"soak-said-\d+", body_of(message))):
+                told[(row.recipient, text_said)] += 1
+        assert all(count == 1 for count in told.values()), told.most_common(2)
+        for (game_id, recipient), upto in told_upto.items():
+            if recipient == self.games[game_id]["address"]:
+                continue
+            missed = [text_said for text_said, (said_in, seq) in logged.items()
+                      if said_in == game_id and seq <= upto and not told[(recipient, text_said)]]
+            assert not missed, (game_id, recipient, missed)

@@ -17,8 +17,6 @@ read.
 import imaplib
 import re
 import smtplib
-import subprocess
-import sys
 import time
 from email.message import EmailMessage, Message
 from email.utils import make_msgid
@@ -40,7 +38,7 @@ from workers.inbound import COMMANDS_MAX, RECIPIENTS_MAX, start_receiver
 
 from conftest import make_config
 from imap_server import PASSWORD, USER, DovecotServer
-from live import ROOT, wait_until
+from live import MOVES_LINE, Receiver, body_of, offers_to, reply_to
 from smtp_sink import free_port
 from test_end_to_end import REDIS_URL, Live, postgres_url  # noqa: F401  (a fixture)
 from worker_fixtures import smtp  # noqa: F401  (fixtures)
@@ -51,30 +49,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.postgres]
 DOMAIN = "cachette.test"
 ANN = "ann@example.org"
 REPLY_SETTINGS = {"INBOUND_DOMAIN": DOMAIN, "LIMIT_REPLIES_PER_SEAT": "1000 per hour"}
-MOVES_LINE = re.compile(r"^Your moves now: (.+)$", re.MULTILINE)
-
-
-class Receiver:
-    """`python -m workers.inbound` in a process of its own, with the service's environment."""
-
-    def __init__(self, env, folder):
-        self.port = free_port()
-        self.log = folder / "inbound.log"
-        with self.log.open("w") as output:
-            self.process = subprocess.Popen([sys.executable, "-m", "workers.inbound"], cwd=ROOT,
-                                            env=dict(env, INBOUND_PORT=str(self.port)), stdout=output,
-                                            stderr=subprocess.STDOUT, start_new_session=True)
-        wait_until(lambda: "Taking replies" in self.log.read_text() or self.process.poll() is not None, 30,
-                   "the receiver did not start")
-        assert self.process.poll() is None, self.log.read_text()
-
-    def send(self, message):
-        with smtplib.SMTP("127.0.0.1", self.port, timeout=30) as server:
-            return server.send_message(message)
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(20)
 
 
 @pytest.fixture
@@ -84,30 +58,9 @@ def live(tmp_path, postgres_url, smtp):
     service.close()
 
 
-def body_of(message):
-    return message.get_body(("plain",)).get_content()
-
-
 def turn_mails(live):
     """Ann's mails that offer moves, as (position, mail), from the reply address of each."""
-    found = []
-    for message in live.smtp.recorder.messages():
-        if message["To"] == ANN and message["Reply-To"] and MOVES_LINE.search(body_of(message)):
-            seq = int(message["Reply-To"].split("@")[0].split(".")[-2])
-            found.append((seq, message))
-    return found
-
-
-def reply_to(message, line):
-    answer = EmailMessage()
-    answer["From"] = f"Ann <{ANN}>"
-    answer["To"] = message["Reply-To"]
-    answer["Subject"] = "Re: " + message["Subject"]
-    answer["Message-ID"] = make_msgid(domain="example.org")
-    answer["In-Reply-To"] = answer["References"] = message["Message-ID"]
-    quoted = "\n".join("> " + line for line in body_of(message).splitlines())
-    answer.set_content(f"{line}\n\nOn Mon, 3 Mar 2025, Cachette <cachette@localhost> wrote:\n{quoted}\n")
-    return answer
+    return offers_to(live.smtp.recorder.messages(), ANN)
 
 
 def play_by_replies(live, game_id, deliver, wait=120):
