@@ -74,6 +74,13 @@ class Config:
     limit_replies_per_seat: str = "60 per hour; 600 per day"
     limit_replays_per_client: str = "300 per hour"
     limit_talk_per_seat: str = "20 per hour"
+    limit_joins_per_client: str = "20 per hour"
+    # Open seats (app.social.open_seats): games with open seats one address may have waiting or listed at once,
+    # and open seats one address may hold or have asked for in games not yet started; a confirmed address more.
+    open_games_per_address: int = 2
+    open_games_per_confirmed_address: int = 10
+    open_joins_per_address: int = 2
+    open_joins_per_confirmed_address: int = 10
     # Play by replying (app/mail_in/replies.py): the domain of the reply addresses (`play+<token>@domain`;
     # empty turns replies off), the SMTP receiver's address and port (workers/inbound.py), the largest
     # mail taken, and the mailbox an IMAP poller empties every `imap_interval` seconds (off without a host).
@@ -138,7 +145,8 @@ class Config:
 WHOLE_NUMBERS = ("sweep_interval", "mail_retry_base", "mail_max_attempts", "mail_claim_timeout", "outage_grace",
                   "robot_turn_time", "dead_game_deadlines", "vacation_days", "digest_period", "presence_seconds",
                   "prune_mail_days", "prune_confirmations_days", "prune_presence_seconds", "inbound_port",
-                  "reply_max_bytes", "imap_port", "imap_interval")
+                  "reply_max_bytes", "imap_port", "imap_interval", "open_games_per_address",
+                  "open_games_per_confirmed_address", "open_joins_per_address", "open_joins_per_confirmed_address")
 
 
 def flag(env, name):
@@ -152,7 +160,7 @@ def database_url_from_env(instance_path, environ=None):
 # Rate limit settings that the environment may set (upper-cased names).
 RATE_LIMITS = ("limit_games_per_client", "limit_games_per_address", "limit_links_per_client",
                "limit_links_per_address", "limit_replies_per_seat", "limit_replays_per_client",
-               "limit_talk_per_seat")
+               "limit_talk_per_seat", "limit_joins_per_client")
 
 
 def instance_secret(instance_path):

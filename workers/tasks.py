@@ -14,6 +14,7 @@ from app.play.mygames import mail_my_games as queue_list_mail
 
 from app.play import deadlines
 from app.mail_out import digests, pruning
+from app.social import open_endings
 
 from app.mail_in import imap_poll
 from app.mail_out import outbox
@@ -73,7 +74,9 @@ def play_robots(game_id):
 @shared_task(name="cachette.sweep_deadlines", ignore_result=True)
 def sweep_deadlines():
     report = deadlines.sweep_deadlines()
-    return {"extended": report.extended, "reminded": report.reminded, "enforced": len(report.outcomes)}
+    expired = open_endings.end_expired()     # open games whose seats were not all taken in time
+    return {"extended": report.extended, "reminded": report.reminded, "enforced": len(report.outcomes),
+            "expired": len(expired)}
 
 
 @shared_task(name="cachette.send_digests", ignore_result=True)

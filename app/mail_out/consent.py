@@ -174,8 +174,10 @@ def release_held(session, address):
 
 
 def waiting_games(session, address, lock=False):
-    """The games `address` set up that wait for it to confirm, oldest first."""
-    query = (select(Game).where(Game.creator_email == address, Game.status == STATUS_UNCONFIRMED)
+    """The games `address` set up that wait for it to confirm, oldest first (not those it confirmed that wait
+    for their open seats to be taken: app.social.open_seats)."""
+    query = (select(Game).where(Game.creator_email == address, Game.status == STATUS_UNCONFIRMED,
+                                Game.confirmed_at.is_(None))
              .order_by(Game.created_at))
     return list(session.execute(query.with_for_update() if lock else query).scalars())
 

@@ -27,6 +27,7 @@ from app.play.seat_settings import push_past_vacation
 from app.play.seats import seats_of
 
 from app.mail_out import notices
+from app.social import open_endings
 
 HEARTBEAT = "deadlines"
 SWEEP_BATCH = 5000
@@ -101,6 +102,7 @@ def enforce_deadline(game_id, now):
     "robot": the move is handed to a robot, which a worker runs for the absent person;
     "pause": the game is paused;
     "vacation": the deadline fell in the mover's vacation and moved past it;
+    "called_off": a game started from open seats in which nobody has moved yet ended (app.social.open_endings);
     "automatic": a move the service makes itself (a robot's, a forced one, a timed-out one)
     whose task was lost was queued again.
     """
@@ -121,6 +123,8 @@ def enforce_deadline(game_id, now):
         if absent.away_until is not None and game.due_at <= absent.away_until:
             push_past_vacation(game, absent)
             return "vacation"
+        if open_endings.call_off_if_nobody_moved(session, game, state, seats):
+            return "called_off"
         store_event(session, game, note_event("timeout", seat=absent.seat, policy=game.timeout_policy,
                                                due_at=game.due_at.isoformat()))
         if game.timeout_policy == TIMEOUT_PAUSE:

@@ -16,6 +16,7 @@ from app.store.record import deal_while_awaited, replay_game, sync_summary, writ
 from app.play.seats import creator_seat, seat_path, seats_of
 from app.play.spec import parse_game_spec
 from app.errors import BadInput
+from app.social import open_seats
 
 FIRST_DEALER = 0  # seats are assigned by the creator, so who deals first is theirs to choose too
 
@@ -75,6 +76,8 @@ def insert_game(session, spec, creator_email, now):
     sync_summary(game, state)
     game.status = STATUS_UNCONFIRMED     # even a game its first deal ended: its players hear of it once confirmed
     session.flush()
+    if spec.open_terms is not None:
+        open_seats.write_open_game(session, game, spec, now)
     return game
 
 
@@ -100,6 +103,8 @@ def confirm_address(token):
         if number is None:
             return address, None
         started = [start_confirmed(session, game) for game in consent.waiting_games(session, address, lock=True)]
+        for game in open_seats.take_joins_of(session, address):     # its requests to take an open seat
+            start_confirmed(session, game)
     return address, started
 
 
@@ -111,8 +116,11 @@ def creator_table(game_id):
 
 
 def start_confirmed(session, game):
-    """Start a game its creator has confirmed; returns the creator's seat."""
+    """Start a game its creator has confirmed (one with open seats is listed until they are taken); returns the
+    creator's seat."""
     seats = seats_of(session, game.id)
+    if open_seats.waits_for_players(session, game, seats):
+        return creator_seat(game, seats)
     _, state = replay_game(session, game.id)
     game.status = STATUS_ACTIVE
     game.confirmed_at = utcnow()

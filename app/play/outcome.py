@@ -13,6 +13,9 @@ from engine import replay
 
 RESIGNED, HANDED_OVER, ABANDONED, ENDED = "resigned", "handed_over", "abandoned", "ended"
 NO_MOVES = "no_moves"             # the reason of an `ended` note
+# Reasons of an `ended` note the service writes for games with open seats (app.social.open_seats): its open seats
+# were not all taken in time, or nobody at the table moved before the first deadline.
+EXPIRED, NOBODY_MOVED = "expired", "nobody_moved"
 LEAVING_KINDS = (RESIGNED, HANDED_OVER, ABANDONED, ENDED)
 
 
@@ -51,7 +54,9 @@ def outcome(state, notes):
         if note["kind"] == ABANDONED:
             return Outcome(True, (), None, {"kind": ABANDONED})
         if note["kind"] == ENDED:
-            return Outcome(True, (), None, {"kind": NO_MOVES, "deadlines": note.get("deadlines")})
+            reason = note.get("reason", NO_MOVES)      # a game ended by the service says why (EXPIRED, NOBODY_MOVED)
+            return Outcome(True, (), None, {"kind": NO_MOVES, "deadlines": note.get("deadlines"),
+                                            **({"reason": reason} if reason != NO_MOVES else {})})
     standing = sorted(set(seating.sides[seat] for seat in seating.players()) - out_sides)
     if resigned and len(standing) <= 1:
         return Outcome(True, tuple(standing), standing[0] if standing else None,

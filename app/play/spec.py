@@ -18,6 +18,9 @@ MOVE_TIME_MIN = 5 * 60
 MOVE_TIME_MAX = 30 * 86400
 NAME_MAX = 40
 EMAIL_MAX = 254
+OPEN_SEAT_NAME = "Open seat"     # an open seat's name until someone takes it (app.social.open_seats)
+OPEN_DAYS_MAX = 30
+RATING_MAX = 4000
 
 
 @dataclass
@@ -25,6 +28,7 @@ class SeatSpec:
     name: str
     email: str | None = None
     robot: str | None = None
+    open: bool = False   # left open for anyone to take (app.social.open_seats)
 
 
 @dataclass
@@ -34,6 +38,7 @@ class GameSpec:
     seats: list          # SeatSpec per player, in the order of the engine's player seats
     move_time: int       # seconds
     timeout_policy: str
+    open_terms: dict | None = None   # with open seats: min_rating, max_rating, days (app.social.open_seats)
 
     @property
     def creator_email(self):
@@ -49,7 +54,7 @@ def parse_game_spec(data):
     """A GameSpec from API-shaped data, or BadInput naming the first problem."""
     if not isinstance(data, dict):
         raise BadInput("the request must be a JSON object")
-    unknown = sorted(set(data) - {"game", "options", "seats", "move_time", "timeout_policy"})
+    unknown = sorted(set(data) - {"game", "options", "seats", "move_time", "timeout_policy", *OPEN_TERMS})
     if unknown:
         raise BadInput(f"unknown field {shown(unknown[0])}", "unknown_field")
     games = all_games()
@@ -75,16 +80,47 @@ def parse_game_spec(data):
         game(len(seats), options, 0)
     except EngineError as error:
         raise BadInput(str(error), error.code) from None
-    return GameSpec(name, options, seats, parse_move_time(data.get("move_time", "72h")), policy)
+    return GameSpec(name, options, seats, parse_move_time(data.get("move_time", "72h")), policy,
+                    open_terms=parse_open_terms(data, seats))
+
+
+OPEN_TERMS = ("min_rating", "max_rating", "open_days")
+
+
+def parse_open_terms(data, seats):
+    """The terms of a game's open seats: who may take one (a rating range, either end optional) and for how many
+    days it is listed; None for a game without open seats, which must not name them."""
+    named = [term for term in OPEN_TERMS if data.get(term) is not None]
+    if not any(seat.open for seat in seats):
+        if named:
+            raise BadInput(f"{named[0]} is for a game with open seats: leave a seat open with {{\"open\": true}}",
+                           "bad_open_terms")
+        return None
+    terms = {"days": data.get("open_days", 7)}
+    if type(terms["days"]) is not int or not 1 <= terms["days"] <= OPEN_DAYS_MAX:
+        raise BadInput(f"open_days must be a whole number of days from 1 to {OPEN_DAYS_MAX}", "bad_open_terms")
+    for term in ("min_rating", "max_rating"):
+        value = data.get(term)
+        if value is not None and (type(value) is not int or not 0 <= value <= RATING_MAX):
+            raise BadInput(f"{term} must be a whole number from 0 to {RATING_MAX}, or left out", "bad_open_terms")
+        terms[term] = value
+    if None not in (terms["min_rating"], terms["max_rating"]) and terms["min_rating"] > terms["max_rating"]:
+        raise BadInput("min_rating must not be above max_rating", "bad_open_terms")
+    return terms
 
 
 def parse_seat(index, data):
     where = f"seat {index + 1}"
     if not isinstance(data, dict):
         raise BadInput(f"{where} must be an object", "bad_seats")
-    unknown = sorted(set(data) - {"name", "email", "robot"})
+    unknown = sorted(set(data) - {"name", "email", "robot", "open"})
     if unknown:
         raise BadInput(f"{where}: unknown field {shown(unknown[0])}", "bad_seats")
+    if "open" in data:
+        if data["open"] is not True or set(data) != {"open"}:
+            raise BadInput(f"{where}: an open seat is {{\"open\": true}} alone: whoever takes it names themselves",
+                           "bad_seats")
+        return SeatSpec(name=OPEN_SEAT_NAME, open=True)
     if data.get("robot") is not None:
         level = data["robot"]
         if level not in robot_levels():

@@ -162,7 +162,8 @@ class Outbox(SQLModel, table=True):
 
     __tablename__ = "outbox"
     __table_args__ = (Index("ix_outbox_status", "status"), Index("ix_outbox_game_recipient_id", "game_id", "recipient", "id"),
-                      Index("ix_outbox_recipient_status", "recipient", "status"))
+                      Index("ix_outbox_recipient_status", "recipient", "status"),
+                      Index("ix_outbox_game_seat_status", "game_id", "seat", "status"))
 
     id: int | None = Field(default=None, primary_key=True)
     message_id: str = Field(max_length=200, unique=True)
@@ -301,3 +302,68 @@ class RatingChange(SQLModel, table=True):
     shown_before: int
     shown_after: int
     rated_at: datetime
+
+
+OPEN_WAITING = "waiting"             # an open game whose creator has not confirmed it yet: not listed
+OPEN_LISTED = "listed"               # listed on /open until its last open seat is taken or it expires
+OPEN_STARTED = "started"
+OPEN_EXPIRED = "expired"             # not all its open seats were taken in time: ended without a result
+JOIN_PENDING = "pending"             # asked, waiting for the address to be confirmed
+JOIN_TAKEN = "taken"
+JOIN_LAPSED = "lapsed"               # confirmed too late: the seats were taken, or the game had ended
+
+
+class OpenGame(SQLModel, table=True):
+    """A game with seats left open for anyone (app.social.open_seats), listed while it waits for them.
+
+    The list reads the indexes alone: by state, seats still open (the soonest to start first) and id (the
+    newest first), with or without the game's name in front.
+    """
+
+    __tablename__ = "open_game"
+    __table_args__ = (Index("ix_open_game_listing", "state", "seats_open", "id"),
+                      Index("ix_open_game_game_listing", "game", "state", "seats_open", "id"),
+                      Index("ix_open_game_state_expires_at", "state", "expires_at"),
+                      Index("ix_open_game_creator_email_state", "creator_email", "state"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", max_length=32, unique=True)
+    game: str = Field(max_length=64)                       # the engine's registry name, as on the game row
+    creator_email: str = Field(max_length=320)
+    seats_open: int                                        # open seats not yet taken
+    min_rating: int | None = None                          # who may take a seat, by their shown rating
+    max_rating: int | None = None
+    state: str = Field(max_length=16)
+    expires_at: datetime
+    created_at: datetime
+
+
+class OpenJoin(SQLModel, table=True):
+    """A person's request to take an open seat (app.social.joining): taken at once from a confirmed browser,
+    else once the address is confirmed. One a person and game."""
+
+    __tablename__ = "open_join"
+    __table_args__ = (UniqueConstraint("open_game_id", "email", name="uq_open_join_game_email"),
+                      Index("ix_open_join_email_state", "email", "state"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    open_game_id: int = Field(foreign_key="open_game.id")
+    email: str = Field(max_length=320)
+    name: str = Field(max_length=80)
+    state: str = Field(max_length=16)
+    seat: int | None = None                                # the player seat taken
+    created_at: datetime
+
+
+class JoinBlock(SQLModel, table=True):
+    """A person (`blocker`, an address) keeps another (`blocked`, named by handle when blocked) out of the open
+    seats of the games they create."""
+
+    __tablename__ = "join_block"
+    __table_args__ = (UniqueConstraint("blocker", "blocked", name="uq_join_block"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    blocker: str = Field(max_length=320)
+    blocked: str = Field(max_length=320)
+    handle: str = Field(max_length=20)                     # the handle it was blocked by, to show and unblock
+    created_at: datetime

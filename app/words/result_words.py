@@ -6,7 +6,7 @@ and `ending` for lists that read no log."""
 from engine import find_game
 
 from app.store.models import STATUS_OVER
-from app.play.outcome import ABANDONED, NO_MOVES
+from app.play.outcome import ABANDONED, EXPIRED, NO_MOVES, NOBODY_MOVED
 from app.words.present import names_words
 
 
@@ -26,6 +26,10 @@ def result_words(seating, names, sides, ending=None):
         return winners_words(seating, names, sides)
     if ending["kind"] == ABANDONED:
         return "abandoned by agreement: no result"
+    if ending.get("reason") == EXPIRED:
+        return "its open seats were not all taken in time, so it never began: no result"
+    if ending.get("reason") == NOBODY_MOVED:
+        return "nobody moved before the first deadline, so it was called off: no result"
     if ending["kind"] == NO_MOVES:
         count = ending.get("deadlines")
         deadlines = f"{count} deadline{'s' if count != 1 else ''}"

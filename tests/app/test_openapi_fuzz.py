@@ -103,6 +103,8 @@ PAGE_ROUTES = {
     ("/s/<token>/rematch/fill", "POST"): ["seat", "with", "name", "email"],
     ("/s/<token>/leave/<step>", "GET"): [], ("/s/<token>/hand-over", "POST"): [], ("/s/<token>/resign", "POST"): [],
     ("/s/<token>/concede", "POST"): ["agree"], ("/s/<token>/abandon", "POST"): ["agree"], ("/s/<token>/end", "POST"): [],
+    ("/open", "GET"): ["game", "after", "limit"], ("/open/<game_id>", "GET"): [], ("/open/<game_id>/join", "POST"): ["name", "email"],
+    ("/s/<token>/blocks", "GET"): [], ("/s/<token>/blocks", "POST"): ["handle", "unblock"],
     ("/ratings", "GET"): [], ("/ratings/<name>", "GET"): [], ("/players/<handle>", "GET"): [],
     ("/s/<token>/handle", "POST"): ["handle", "remove"], ("/my-games/handle", "POST"): ["handle", "remove"],
     ("/my-games/<token>/handle", "POST"): ["handle", "remove"],

@@ -7,8 +7,8 @@ from app.errors import ServiceError
 
 
 def register(app):
-    from app.web.views import (api, consent, leave, mailbox, new_links, pages, records, rematch, seat_settings, table,
-                               talk, watch)
+    from app.web.views import (api, consent, leave, mailbox, new_links, open_games, pages, records, rematch,
+                               seat_settings, table, talk, watch)
     from app.web.views import standings
 
     app.register_blueprint(pages.bp)
@@ -23,6 +23,7 @@ def register(app):
     app.register_blueprint(rematch.bp)
     app.register_blueprint(leave.bp)
     app.register_blueprint(standings.bp)
+    app.register_blueprint(open_games.bp)
     if app.extensions["cachette"]["config"].dev_mailbox:
         app.register_blueprint(mailbox.bp)
 

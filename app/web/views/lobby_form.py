@@ -8,6 +8,7 @@ from app.web.views.fields import whole_number
 MOVE_TIMES = [("1h", "1 hour"), ("12h", "12 hours"), ("24h", "1 day"), ("72h", "3 days"), ("7d", "1 week")]
 DEFAULT_MOVE_TIME = "72h"
 PERSON = "person"
+OPEN = "open"                 # a seat left open for anyone (app.social.open_seats)
 DEFAULT_ROBOT = "strong"      # the strongest of engine.robots.robot_levels()
 CHANGE_PLAYERS = "change_players"   # the form's button that shows it again for another number of players
 DEFAULTS_FOR = "defaults_for"       # the number of players whose option defaults the form showed
@@ -88,7 +89,8 @@ def seat_list(numbers):
 
 
 def seat_kinds():
-    return [(PERSON, "a person")] + [(level, f"a robot ({level})") for level in robot_levels()]
+    return ([(PERSON, "a person"), (OPEN, "an open seat, for anyone")]
+            + [(level, f"a robot ({level})") for level in robot_levels()])
 
 
 def encode(value):
@@ -107,11 +109,20 @@ def read_form(game_name, form):
         name = form.get(f"seat{index}_name", "")
         if kind == PERSON:
             seats.append({"name": name, "email": form.get(f"seat{index}_email", "")})
+        elif kind == OPEN:
+            seats.append({"open": True})
         else:
             seats.append({"robot": kind, "name": name.strip() or None})
-    return {"game": game_name, "options": read_options(game, form), "seats": seats,
+    data = {"game": game_name, "options": read_options(game, form), "seats": seats,
             "move_time": form.get("move_time", DEFAULT_MOVE_TIME),
             "timeout_policy": form.get("timeout_policy", "robot"), "rated": form.get("rated") == "yes"}
+    if any(seat.get("open") for seat in seats):    # the open seats' terms; without open seats they mean nothing
+        for term in ("open_days", "min_rating", "max_rating"):
+            raw = form.get(term, "").strip()
+            if raw:
+                number = whole_number(raw)
+                data[term] = raw if number is None else number
+    return data
 
 
 def read_options(game, form):

@@ -66,6 +66,8 @@ def new_game(name):
         except BadInput as problem:
             error = problem.message
         else:
+            if created.status == STATUS_UNCONFIRMED and created.confirmed_at is not None:   # listed for its open seats
+                return redirect(f"/open/{created.id}", 303)
             if created.status == STATUS_UNCONFIRMED:
                 return redirect(url_for("pages.started", game_id=created.id), 303)
             return redirect(game_service.creator_table(created.id), 303)
