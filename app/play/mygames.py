@@ -110,6 +110,8 @@ def entry_for(game, seat, seats, last_at, now):
     mover = seats.get(seating.controllers[game.to_move[0]]) if game.to_move else None
     if game.status == STATUS_OVER:
         group, turn = OVER, f"over: {row_result_words(game, seats)}"
+    elif game.status == STATUS_UNCONFIRMED and game.confirmed_at is not None:    # app.social.open_seats
+        group, turn = WAITING, "waiting for players to take its open seats (it starts when the last is taken)"
     elif game.status == STATUS_UNCONFIRMED:
         group, turn = WAITING, "waiting for its creator to confirm it"
     elif mover is not None and mover.seat == seat.seat and game.status == STATUS_ACTIVE:
@@ -129,5 +131,7 @@ def entry_for(game, seat, seats, last_at, now):
 
 
 def mailable_to(email):
-    """Seats of `email` in games it may hear about: confirmed ones, or its own."""
-    return (Seat.email == email) & ((Game.status != STATUS_UNCONFIRMED) | (Game.creator_email == email))
+    """Seats of `email` in games it may hear about: confirmed ones (those its creator confirmed that wait for their
+    open seats to be taken too), or its own."""
+    return (Seat.email == email) & ((Game.status != STATUS_UNCONFIRMED) | (Game.creator_email == email)
+                                    | Game.confirmed_at.is_not(None))

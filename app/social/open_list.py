@@ -22,7 +22,7 @@ from app.mail_out.consent import aware
 from app.social.open_seats import is_open, open_game_of
 from app.standings.handles import handles_of
 from app.store.models import OPEN_LISTED, Game, OpenGame, Seat
-from app.words.present import duration_words
+from app.words.present import duration_words, moment_words
 
 PAGE = 20
 PAGE_MAX = 100
@@ -111,8 +111,9 @@ def entry(row, game, seats, creator_handle):
         "rated": game.rated,
         "rating_range": {"min": row.min_rating, "max": row.max_rating},
         "creator": creator_handle,
-        "created_at": aware(row.created_at).isoformat(),
-        "expires_at": aware(row.expires_at).isoformat(),
+        "created_at": aware(row.created_at).replace(microsecond=0).isoformat(),
+        "expires_at": aware(row.expires_at).replace(microsecond=0).isoformat(),
+        "expires_words": moment_words(aware(row.expires_at)),
         "url": external_url(f"/open/{game.id}"),
         "join_url": external_url(f"/api/open-games/{game.id}/join"),
     }

@@ -1,6 +1,7 @@
 """Open seats: a game listed for strangers, joined from a confirmed browser or by confirming an address, started
 once full; the list's answer; the limits, the rating range, blocks and the endings without a result."""
 
+import threading
 from datetime import timedelta
 
 import pytest
@@ -13,7 +14,7 @@ from app.play.links import CONFIRMED_COOKIE, browser_token
 from app.social import open_endings
 from app.standings.handles import set_handle
 from app.store.models import (JOIN_LAPSED, OPEN_EXPIRED, STATUS_ACTIVE, STATUS_OVER, STATUS_UNCONFIRMED, Game,
-                              Handle, JoinBlock, OpenGame, OpenJoin, Seat)
+                              Handle, JoinBlock, OpenGame, OpenJoin, RatingChange, Seat)
 from app.words.result_words import row_result_words
 
 from app_helpers import counts, csrf_from, game_row, mails, token_for
@@ -206,8 +207,8 @@ def test_an_open_game_that_expires_unjoined_ends_without_a_result(client):
     assert client.get(f"/api/open-games/{game_id}").status_code == 404
 
 
-def test_a_game_from_open_seats_nobody_moved_in_is_called_off_at_its_first_deadline(client):
-    game_id = listed([ANN, OPEN], game="one_and_thirty")
+def test_a_game_from_open_seats_nobody_moved_in_is_called_off_at_its_first_deadline_unrated(client):
+    game_id = listed([ANN, OPEN], game="one_and_thirty", rated=True)
     confirmed_browser(client, "bob@example.org")
     client.post(f"/api/open-games/{game_id}/join", json={"name": "Bob", "email": "bob@example.org"})
     due = game_row(game_id).due_at
@@ -217,6 +218,10 @@ def test_a_game_from_open_seats_nobody_moved_in_is_called_off_at_its_first_deadl
     assert report.outcomes == {game_id: "called_off"}
     game = game_row(game_id)
     assert game.status == STATUS_OVER and game.ending["reason"] == "nobody_moved"
+    with database().reading() as session:
+        assert session.scalar(select(func.count()).select_from(RatingChange)) == 0
+        seats = {seat.seat: seat for seat in session.execute(select(Seat).where(Seat.game_id == game_id)).scalars()}
+    assert "nobody moved before the first deadline" in row_result_words(game, seats)
 
 
 def test_the_lobby_form_leaves_a_seat_open(client):
@@ -230,3 +235,35 @@ def test_the_lobby_form_leaves_a_seat_open(client):
     with database().reading() as session:
         assert session.scalar(select(func.count()).select_from(OpenGame)) == 1
         assert session.scalar(select(Game.status)) == STATUS_UNCONFIRMED
+
+
+RACERS = 8
+
+
+def test_racing_for_the_last_seat_at_once_seats_exactly_one(app):
+    """Eight confirmed browsers ask for the last seat at the same moment: one takes it and starts the game, the
+    others are answered 409 with nothing of theirs written."""
+    game_id = listed([ANN, OPEN], game="one_and_thirty")
+    racers = [f"racer{number}@example.org" for number in range(RACERS)]
+    clients = {}
+    for address in racers:
+        clients[address] = app.test_client()
+        confirmed_browser(clients[address], address)
+    barrier = threading.Barrier(RACERS)
+    statuses = []
+
+    def racer(address):
+        barrier.wait()
+        answer = clients[address].post(f"/api/open-games/{game_id}/join", json={"name": "Racer", "email": address})
+        statuses.append((answer.status_code, (answer.json.get("error") or {}).get("code")))
+
+    threads = [threading.Thread(target=racer, args=(address,)) for address in racers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(statuses) == [(201, None)] + [(409, "no_open_seat")] * (RACERS - 1)
+    with database().reading() as session:
+        assert session.scalar(select(func.count()).select_from(OpenJoin)) == 1
+    assert game_row(game_id).status == STATUS_ACTIVE
+    assert len(mails(kind="invite", game_id=game_id)) == 2
