@@ -34,6 +34,7 @@ from app.mail_out.mail import queue_mail
 from app.mail_out.notify import game_context, game_label, people
 from app.store.record import store_event
 from app.play.seats import open_link, reply_address, seat_path, seats_of
+from app.play.outcome import EXPIRED
 from app.play.spec import GameSpec, SeatSpec, clean_email, clean_name
 
 YES, NO = "yes", "no"
@@ -55,7 +56,7 @@ def rematch_state(session, game, seats, me):
     dict: whether an offer was made, by whom, each other player's answer in words, whether `me` still has
     to answer, which declined seats the offerer (`me`) may fill, the new game's link for `me` once it started,
     and the series' tally."""
-    if game.status != STATUS_OVER:
+    if game.status != STATUS_OVER or never_began(game):
         return None
     rematch = session.execute(select(Rematch).where(Rematch.game_id == game.id)).scalar()
     answers = answers_of(session, rematch)
@@ -188,6 +189,9 @@ def offer(token):
         game = link.game
         if game.status != STATUS_OVER:
             raise Conflict("a rematch can be offered once the game is over", "not_over")
+        if never_began(game):
+            raise Conflict("this game never began, as its open seats were not all taken: set up a new one instead",
+                           "never_began")
         if session.execute(select(Rematch.id).where(Rematch.game_id == game.id)).first() is not None:
             raise Conflict("a rematch of this game was offered already", "already_offered")
         now = utcnow()
@@ -304,6 +308,12 @@ def start_if_settled(session, game, seats, rematch):
         book = consent.locked(session, [new.creator_email], now)
         queue_game_confirmation(session, new, new_seats, book[new.creator_email], now)
     return True
+
+
+def never_began(game):
+    """Whether a game ended before it started: its open seats were not all taken in time (app.social.open_endings).
+    It has no rematch: a seat of it may never have had a person."""
+    return (game.ending or {}).get("reason") == EXPIRED
 
 
 def stand_in(seat, answer):

@@ -18,7 +18,7 @@ from app.store.models import (JOIN_LAPSED, OPEN_EXPIRED, STATUS_ACTIVE, STATUS_O
 from app.words.result_words import row_result_words
 
 from app_helpers import counts, csrf_from, game_row, mails, token_for
-from conftest import confirm_address, confirmation_token
+from conftest import confirm_address, confirmation_token, text_of
 
 ANN = {"name": "Ann", "email": "ann@example.org"}
 OPEN = {"open": True}
@@ -205,6 +205,12 @@ def test_an_open_game_that_expires_unjoined_ends_without_a_result(client):
         seats = {seat.seat: seat for seat in session.execute(select(Seat).where(Seat.game_id == game_id)).scalars()}
     assert "never began: no result" in row_result_words(game, seats)
     assert client.get(f"/api/open-games/{game_id}").status_code == 404
+    [told] = mails(kind="game_over")                       # Ann; Bob never confirmed, so never took a seat
+    assert told.recipient == "ann@example.org" and "never began: no result" in text_of(told)
+    ann = f"/api/seats/{token_for(game_id, 0)}"
+    assert client.get(ann).get_json()["rematch"] is None            # a game that never began has no rematch
+    refused = client.post(f"{ann}/rematch", json={})
+    assert refused.status_code == 409 and refused.get_json()["error"]["code"] == "never_began"
 
 
 def test_a_game_from_open_seats_nobody_moved_in_is_called_off_at_its_first_deadline_unrated(client):
