@@ -11,9 +11,9 @@ from ...series import DealSeries
 from ...tricks import TrickGame
 from .doubling import Doubling
 from .rules import (
-    AWAITING_IN, CACHETTE_SIZE, CALLS, DUMMY, DUMMY_PLAYER, IN_SUIT, NO_CACHE, PACK, PHASE_DEAL, PHASE_DOUBLING,
-    PHASE_PLAY, POWER, QUINT_BIT, RUBBER_GAMES_TO_WIN, SIDES, THREE_HANDED_HANDICAP, TRICKS_PER_DEAL, quints_in,
-    quints_of, side_of,
+    AWAITING_IN, CACHETTE_SIZE, CALLS, DUMMY, DUMMY_PLAYER, NEXT_SEAT, NO_CACHE, PACK, PHASE_DEAL, PHASE_DOUBLING,
+    PHASE_PLAY, POWER, QUINT_BIT, RUBBER_GAMES_TO_WIN, SIDES, THREE_HANDED_HANDICAP, TRICKS_PER_DEAL,
+    TO_MOVE, quints_in, quints_of, side_of, split_by_suit,
 )
 from .views import QuintoViews
 
@@ -80,7 +80,8 @@ class Quinto(QuintoViews, Doubling, DealSeries, TrickGame):
         self.deal_quints = []
         self.tricks_won = [0, 0]
         self.joker_seat = None   # the seat holding the Joker, if a hand does: no other need be searched for it
-        # That makes 29 attributes, the most CPython 3.11 keeps inline: a 30th slows the move
+        self.suit_hands = split_by_suit(self.hands)   # each hand by suit (the Joker's 'K' too), in hand order
+        # That makes 30 attributes, the most CPython 3.11 keeps inline: a 31st slows the move
         # path by some 7%, so new state should replace an attribute rather than add one.
 
     @property
@@ -116,7 +117,7 @@ class Quinto(QuintoViews, Doubling, DealSeries, TrickGame):
         if self.phase == PHASE_DOUBLING:
             self.to_move = [(self.dealer + 1 + len(self.calls)) % 4]
         elif self.phase == PHASE_PLAY:
-            self.to_move = [self.turn]
+            self.to_move = TO_MOVE[self.turn]
         else:
             self.to_move = []
 
@@ -135,6 +136,7 @@ class Quinto(QuintoViews, Doubling, DealSeries, TrickGame):
         self.deal_quints = []
         self.tricks_won = [0, 0]
         self.start_tricks(self.dealt_hands, eldest)
+        self.suit_hands = split_by_suit(self.hands)
         self.set_phase(PHASE_DOUBLING)
 
     @property
@@ -171,19 +173,20 @@ class Quinto(QuintoViews, Doubling, DealSeries, TrickGame):
             return text
         hands = self.hands
         hands[seat].remove(text)
+        suit_hands = self.suit_hands
+        suit_hands[seat][text[1]].remove(text)
         if text == JOKER:
             self.joker_seat = None
         trick = self.trick
         trick.append(move)
         if len(trick) < 4:
-            self.turn = seat = (seat + 1) % 4
-            self.to_move = [seat]
+            self.turn = seat = NEXT_SEAT[seat]
+            self.to_move = TO_MOVE[seat]
             led = trick[0][1]
             if led == JOKER or seat == self.joker_seat:   # the Joker's own rules
                 self.legal_cache = seat, self.legal_cards(seat)
             else:   # `legal_cards` without the Joker: the suit led if the hand holds it, else any card
-                hand = hands[seat]
-                self.legal_cache = seat, [*filter(IN_SUIT[led[1]], hand)] or [*hand]
+                self.legal_cache = seat, [*suit_hands[seat][led[1]]] or [*hands[seat]]
             return text
         cards = tuple(trick)
         (leader, led), (second, card2), (third, card3), (last, card4) = cards
@@ -203,12 +206,14 @@ class Quinto(QuintoViews, Doubling, DealSeries, TrickGame):
         tricks.append((self.leader, cards, winner))
         self.trick = []
         self.leader = self.turn = winner
-        self.to_move = [winner]   # scoring below may end the deal and clear it
+        self.to_move = TO_MOVE[winner]   # scoring below may end the deal and clear it
         side = SIDES[winner]
         self.tricks_won[side] += 1
-        found = quints_of(QUINT_BIT[led] | QUINT_BIT[card2] | QUINT_BIT[card3] | QUINT_BIT[card4])
-        if found and self.score_quints(side, found, len(tricks)):
-            return text
+        bits = QUINT_BIT[led] | QUINT_BIT[card2] | QUINT_BIT[card3] | QUINT_BIT[card4]
+        if bits:   # no quint card in most tricks: nothing to look up
+            found = quints_of(bits)
+            if found and self.score_quints(side, found, len(tricks)):
+                return text
         if len(tricks) == TRICKS_PER_DEAL:
             self.take_cachette(side)
         else:
@@ -258,7 +263,7 @@ class Quinto(QuintoViews, Doubling, DealSeries, TrickGame):
             return [JOKER]
         led = trick[0][1]
         suit = led[1] if led != JOKER else self.suit_to_follow()
-        following = [*filter(IN_SUIT[suit], hand)] if suit else None
+        following = [*self.suit_hands[seat][suit]] if suit else None
         if not following:
             return list(hand)
         if holds_joker:
