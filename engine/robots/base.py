@@ -9,6 +9,8 @@ class Robot:
     """Chooses moves for one seat. Subclasses override `choose`."""
 
     level = ""
+    plays_like = ""   # what the level plays like in a few words, for a newcomer choosing it (the lobby, the API)
+    words = ""        # how it plays, in a sentence for the same newcomer
 
     def __init__(self, game, seed=None):
         self.game = game
@@ -24,6 +26,8 @@ class RandomRobot(Robot):
     """Plays any legal move, uniformly: the baseline every robot must beat."""
 
     level = "random"
+    plays_like = "plays at random"
+    words = "plays any move the rules allow, at random: easy to beat"
 
     def choose(self, view):
         return self.rng.choice(sorted(view["legal"]))
@@ -39,7 +43,14 @@ def register_robot(robot_class):
 
 
 def robot_levels():
+    """The levels a table may seat, weakest first."""
     return list(_LEVELS)
+
+
+def level_words():
+    """{level: (what it plays like in a few words, how it plays in a sentence)}, weakest first, for a
+    newcomer choosing a robot: the one list the lobby and the API show."""
+    return {level: (robot.plays_like, robot.words) for level, robot in _LEVELS.items()}
 
 
 def make_robot(level, game, seed=None):

@@ -42,6 +42,8 @@ class SimpleRobot(Robot):
     """Follows rules of thumb: win rich tricks cheaply, feed a winning partner, shed low cards."""
 
     level = "simple"
+    plays_like = "a careful beginner"
+    words = "plays by sound rules of thumb, as a careful beginner does"
 
     def choose(self, view):
         legal = view["legal"]

@@ -38,6 +38,9 @@ class StrongRobot(SimpleRobot):
     """Searches guessed deals, in every game whose robots are not the game's own."""
 
     level = "strong"
+    plays_like = "an expert"
+    words = ("imagines, before each move, many ways the hidden cards may lie, plays each of them out and picks "
+             "the move that does best: hard to beat")
 
     def choose(self, view):
         legal = view["legal"]

@@ -8,7 +8,7 @@ from pathlib import Path
 from flask import Blueprint, Response, jsonify, request
 
 from engine import all_games, shown
-from engine.robots import robot_levels
+from engine.robots import level_words, robot_levels
 
 from app.web import limits
 from app.context import database, external_url
@@ -51,7 +51,10 @@ def described_api():
     schemas = spec["components"]["schemas"]
     games = all_games()
     schemas["NewGame"]["properties"]["game"]["enum"] = list(games)
-    schemas["RobotSeat"]["properties"]["robot"]["enum"] = robot_levels()
+    robot = schemas["RobotSeat"]["properties"]["robot"]
+    robot["enum"] = robot_levels()
+    robot["description"] = "a robot level, weakest first: " + "; ".join(
+        f"{level} ({plays_like}): {words}" for level, (plays_like, words) in level_words().items())
     seat_counts = [count for game in games.values() for count in game.players]
     schemas["NewGame"]["properties"]["seats"].update(minItems=min(seat_counts), maxItems=max(seat_counts))
     return json.dumps(spec, ensure_ascii=False)

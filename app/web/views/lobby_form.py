@@ -1,7 +1,7 @@
 """The lobby form: fields generated from a game's option declarations, read back as API data."""
 
 from engine import EngineError, find_game
-from engine.robots import robot_levels
+from engine.robots import level_words
 
 from app.web.views.fields import whole_number
 
@@ -90,7 +90,12 @@ def seat_list(numbers):
 
 def seat_kinds():
     return ([(PERSON, "a person"), (OPEN, "an open seat, for anyone")]
-            + [(level, f"a robot ({level})") for level in robot_levels()])
+            + [(level, f"a robot ({level}): {plays_like}") for level, (plays_like, _) in level_words().items()])
+
+
+def robot_words():
+    """[(level, how it plays)] for the lobby's note on the robots, weakest first."""
+    return [(level, words) for level, (_, words) in level_words().items()]
 
 
 def encode(value):

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from engine.events import deal_event, move_event, start_event
 from engine.cards import pack
 from engine.record import replay
-from engine.robots import make_robot, robot_levels
+from engine.robots import level_words, make_robot, robot_levels
 from engine.robots.knowledge import Knowledge, deal_plays, read_knowledge
 from engine.robots.profile import profile_for
 from engine.robots.sampler import SamplingError, sample_hidden
@@ -150,3 +150,11 @@ def test_the_strong_robot_searches_different_guesses_for_different_seeds():
     knowledge = read_knowledge(view, profile)
     guesses = {tuple(sorted(sample_hidden(knowledge, random.Random(seed))["cachette"])) for seed in range(5)}
     assert len(guesses) > 1
+
+
+def test_every_level_says_what_it_plays_like_for_a_newcomer():
+    words = level_words()
+    assert list(words) == robot_levels() == ["random", "simple", "strong"]
+    for plays_like, how in words.values():
+        assert plays_like and how and not how.endswith(".")   # the lobby ends each sentence itself
+    assert words["strong"][0] == "an expert" and words["simple"][0] == "a careful beginner"
