@@ -71,9 +71,10 @@ def drop_turn_mails(session, game_id, seat, recipient=None, kinds=TURN_KINDS):
     for a digest, for a confirmation or to be sent): the seat moved, or a newer one replaces them; or its mails
     of every kind (`kinds` None), when its person left the game. A row a worker has claimed is left to it: it is
     written for the position as it is when sent, or dropped then (app.mail_out.fresh_mail).
-    `recipient` (the seat's address) lets the database use its (game, recipient) index. A row locked by a worker
-    claiming it is skipped, not waited for: a move waiting on a worker's claim while the claim's batch waits on
-    the move's rows would deadlock (PostgreSQL); the worker drops the row itself once it finds the turn passed."""
+    `recipient` (the seat's address) spares the rows of its earlier addresses; the (game, seat, status) index
+    finds the rows. A row locked by a worker claiming it is skipped, not waited for: a move waiting on a
+    worker's claim while the claim's batch waits on the move's rows would deadlock (PostgreSQL); the worker
+    drops the row itself once it finds the turn passed."""
     rows = Outbox.__table__.c
     where = [rows.game_id == game_id, rows.seat == seat, rows.status.in_(UNSENT)]
     if kinds is not None:
