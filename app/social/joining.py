@@ -2,12 +2,12 @@
 
 A stranger asks for a seat with a name and an address (`POST /api/open-games/<id>/join`, or the form on /open).
 Everything is checked before anything is written: the game is listed and has a seat left, the address holds no
-seat in it yet nor asked before, the creator has not blocked it, its rating (app.standings) is within the
-game's range, and it is within its allowance of requests (a confirmed address has more). Then, from a browser
-that confirmed that address, the seat is taken at once, and the game starts if it was the last one; from
-anywhere else the request waits for the address to be confirmed, with one confirmation mail under the consent
-rule (app.mail_out.consent: no mail but that, and at most one a day), and the seat is taken, if one is left,
-when it is (app.social.open_seats.take_joins_of).
+seat in it yet, the creator has not blocked it, its rating (app.standings) is within the game's range, and it
+is within its allowance of requests (a confirmed address has more). Then, from a browser that confirmed that
+address, the seat is taken at once, and the game starts if it was the last one; from anywhere else the request
+waits for the address to be confirmed, with one confirmation mail under the consent rule
+(app.mail_out.consent: no mail but that, and at most one a day), and the seat is taken, if one is left and the
+creator's block and the range allow it, when it is (app.social.open_seats.take_joins_of).
 
 Two people asking for the last seat at once: the open game's row is locked for the whole request (SQLite's
 writers hold the whole database), so the second finds no seat left and is answered 409, with nothing written.
@@ -26,9 +26,8 @@ from app.mail_out import consent
 from app.play.games import start_confirmed
 from app.play.seats import open_link, seat_path, seats_of
 from app.play.spec import clean_email, clean_name
-from app.social.open_seats import WAITING, allowance, open_game_of, seat_refusal, take_seat
+from app.social.open_seats import WAITING, allowance, open_game_of, private_refusal, seat_refusal, take_seat
 from app.standings.handles import address_of_handle
-from app.standings.ratings import SHOWN_START, shown_rating
 from app.store.models import ADDRESS_CONFIRMED, JOIN_PENDING, JOIN_TAKEN, Game, JoinBlock, OpenGame, OpenJoin
 from app.web.limits import TooManyRequests
 
@@ -56,7 +55,14 @@ def read_join(data):
 
 
 def join(game_id, data, confirmed_by=None):
-    """Ask for a seat in the open game `game_id` (see the module's docstring); returns Joined."""
+    """Ask for a seat in the open game `game_id` (see the module's docstring); returns Joined.
+
+    Only the address's owner (a browser that confirmed it) is told why they may not join: a stranger typing
+    someone's address learns nothing of that person's seats, requests, rating or blocks. From anyone else a
+    request for an address already seated or waiting is answered as the first was, and nothing is written; a
+    block or a rating outside the range is found when the address is confirmed, and its owner told by mail
+    (app.social.open_seats.take_joins_of).
+    """
     name, email = read_join(data)
     now = utcnow()
     with database().writing() as session:
@@ -66,21 +72,39 @@ def join(game_id, data, confirmed_by=None):
             raise Conflict(*refusal)
         game = session.get(Game, row.game_id, with_for_update=True)
         seats = seats_of(session, game.id)
-        refuse_to_join(session, row, seats, email)
+        asked = session.execute(select(OpenJoin).where(OpenJoin.open_game_id == row.id, OpenJoin.email == email)
+                                ).scalar_one_or_none()
         book = consent.locked(session, [email], now)
         if confirmed_by == email and book[email].state == ADDRESS_CONFIRMED:
-            seat = take_seat(session, row, seats, name, email)
-            session.add(OpenJoin(open_game_id=row.id, email=email, name=name, state=JOIN_TAKEN, seat=seat.seat,
-                                 created_at=now))
-            started = row.seats_open == 0
-            if started:
-                start_confirmed(session, game)
-            return Joined(taken=True, started=started, table=seat_path(seat))
+            return join_at_once(session, row, game, seats, asked, name, email, now)
+        if asked is not None or any(seat.email == email for seat in seats.values()):
+            return Joined(taken=False)
+        refuse_past_allowance(session, email)
         session.add(OpenJoin(open_game_id=row.id, email=email, name=name, state=JOIN_PENDING, created_at=now))
         title = find_game(game.game).title
         consent.queue_confirmation(session, book[email], f"Confirm your address to join a game of {title}",
                                    {"reason": "join", "name": name, "title": title}, now)
         return Joined(taken=False)
+
+
+def join_at_once(session, row, game, seats, asked, name, email, now):
+    """The address's owner takes a seat now (a request of theirs that waited is taken with it), or is told why
+    not; the game starts if it was the last seat."""
+    if any(seat.email == email for seat in seats.values()):
+        raise Conflict("you already have a seat in this game", "already_seated")
+    refusal = private_refusal(session, row, email)
+    if refusal is not None:
+        raise Forbidden(*refusal)
+    if asked is None:
+        refuse_past_allowance(session, email)
+        asked = OpenJoin(open_game_id=row.id, email=email, name=name, state=JOIN_PENDING, created_at=now)
+        session.add(asked)
+    seat = take_seat(session, row, seats, name, email)
+    asked.name, asked.state, asked.seat = name, JOIN_TAKEN, seat.seat
+    started = row.seats_open == 0
+    if started:
+        start_confirmed(session, game)
+    return Joined(taken=True, started=started, table=seat_path(seat))
 
 
 def listed_game(session, game_id):
@@ -91,49 +115,15 @@ def listed_game(session, game_id):
     return row
 
 
-def refuse_to_join(session, row, seats, email):
-    """Refuse `email` a seat in the open game of `row` (Conflict, Forbidden or TooManyRequests), or return."""
-    if any(seat.email == email for seat in seats.values()):
-        raise Conflict("that address already has a seat in this game", "already_seated")
-    asked = session.execute(select(OpenJoin.id).where(OpenJoin.open_game_id == row.id, OpenJoin.email == email)).first()
-    if asked is not None:
-        raise Conflict("that address has already asked for a seat in this game: the mail that confirms it takes the "
-                       "seat", "already_asked")
-    if session.execute(select(JoinBlock.id).where(JoinBlock.blocker == row.creator_email,
-                                                  JoinBlock.blocked == email)).first() is not None:
-        raise Forbidden("this game's creator does not take that address in their games", "blocked")
-    refuse_outside_range(session, row, email)
+def refuse_past_allowance(session, email):
+    """TooManyRequests if `email` holds or has asked for as many open seats in games not yet started as it may."""
     allowed = allowance(session, email, "open_joins_per_address", "open_joins_per_confirmed_address")
     held = session.execute(select(func.count()).select_from(OpenJoin).join(OpenGame, OpenGame.id == OpenJoin.open_game_id)
                            .where(OpenJoin.email == email, OpenJoin.state.in_((JOIN_PENDING, JOIN_TAKEN)),
                                   OpenGame.state.in_(WAITING))).scalar()
     if held >= allowed:
-        raise TooManyRequests(f"that address already holds or has asked for {held} open seats in games not yet "
-                              f"started, as many as it may (at most {allowed}): wait until they start",
-                              "too_many_joins")
-
-
-def refuse_outside_range(session, row, email):
-    """Forbidden if the game takes a range of ratings and the address's rating in its game (the default one
-    for an address without a rating) is outside it. The refusal names the range, never the rating."""
-    if row.min_rating is None and row.max_rating is None:
-        return
-    rating = shown_rating(session, email, row.game)
-    rating = SHOWN_START if rating is None else rating   # the rating everyone starts from
-    if (row.min_rating is not None and rating < row.min_rating) or (row.max_rating is not None and rating > row.max_rating):
-        raise Forbidden(f"this game takes players {range_words(row.min_rating, row.max_rating)} at "
-                        f"{find_game(row.game).title}, and that address is not", "outside_rating_range")
-
-
-def range_words(low, high):
-    """`rated 1400 to 1700`, `rated 1400 or more`, `rated 1700 or less`, `of any rating`."""
-    if low is not None and high is not None:
-        return f"rated {low:,} to {high:,}"
-    if low is not None:
-        return f"rated {low:,} or more"
-    if high is not None:
-        return f"rated {high:,} or less"
-    return "of any rating"
+        raise TooManyRequests(f"that address holds or has asked for as many open seats in games not yet started as "
+                              f"it may (at most {allowed}): wait until they start", "too_many_joins")
 
 
 # Blocks ---------------------------------------------------------------------------------------------------

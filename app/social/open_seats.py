@@ -15,15 +15,20 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
-from app.context import settings
+from engine import find_game
+
+from app.context import external_url, settings
 from app.clock import utcnow
 from app.mail_out.consent import aware
+from app.mail_out.mail import queue_mail
 from app.play.seats import seats_of
+from app.standings.ratings import SHOWN_START, shown_rating
 from app.store.models import (ADDRESS_CONFIRMED, JOIN_LAPSED, JOIN_PENDING, JOIN_TAKEN, OPEN_LISTED, OPEN_STARTED,
-                              OPEN_WAITING, Consent, Game, OpenGame, OpenJoin)
+                              OPEN_WAITING, Consent, Game, JoinBlock, OpenGame, OpenJoin)
 from app.web.limits import TooManyRequests
 
 WAITING = (OPEN_WAITING, OPEN_LISTED)      # the states of an open game that has not started nor ended
+LAPSED_MAIL = "join_lapsed"
 
 
 def is_open(seat):
@@ -99,9 +104,39 @@ def seat_refusal(row, now):
     return None
 
 
+def private_refusal(session, row, email):
+    """Why `email` may not take a seat in the game of `row`, in words for the address's owner alone (its
+    creator keeps them out, or its rating is outside the game's range): (message, code), or None."""
+    if session.execute(select(JoinBlock.id).where(JoinBlock.blocker == row.creator_email,
+                                                  JoinBlock.blocked == email)).first() is not None:
+        return "this game's creator does not take you in their games", "blocked"
+    if row.min_rating is None and row.max_rating is None:
+        return None
+    rating = shown_rating(session, email, row.game)
+    rating = SHOWN_START if rating is None else rating          # the rating everyone starts from
+    if (row.min_rating is not None and rating < row.min_rating) or (row.max_rating is not None and rating > row.max_rating):
+        title = find_game(row.game).title
+        return (f"this game takes players {range_words(row.min_rating, row.max_rating)} at {title}, and your rating "
+                f"there ({rating:,}) is not within it", "outside_rating_range")
+    return None
+
+
+def range_words(low, high):
+    """`rated 1,400 to 1,700`, `rated 1,400 or more`, `rated 1,700 or less`, `of any rating`."""
+    if low is not None and high is not None:
+        return f"rated {low:,} to {high:,}"
+    if low is not None:
+        return f"rated {low:,} or more"
+    if high is not None:
+        return f"rated {high:,} or less"
+    return "of any rating"
+
+
 def take_joins_of(session, address):
-    """As `address` is confirmed: take a seat for each of its requests to join that wait, while seats are left
-    (a request that finds none lapses). Returns the Game rows whose last open seat this took, to start."""
+    """As `address` is confirmed: take a seat for each of its requests to join that wait, while seats are left.
+    A request that cannot be taken (no seat left, the game over, the creator's block, a rating outside the range)
+    lapses, and its owner, confirmed now, is told why by mail. Returns the Game rows whose last open seat this
+    took, to start."""
     now = utcnow()
     rows = session.execute(select(OpenJoin, OpenGame).join(OpenGame, OpenGame.id == OpenJoin.open_game_id)
                            .where(OpenJoin.email == address, OpenJoin.state == JOIN_PENDING)
@@ -111,8 +146,13 @@ def take_joins_of(session, address):
         row = open_game_of(session, row.game_id, lock=True)
         game = session.get(Game, row.game_id, with_for_update=True)
         seats = seats_of(session, game.id)
-        if seat_refusal(row, now) is not None or any(seat.email == address for seat in seats.values()):
+        refusal = seat_refusal(row, now) or private_refusal(session, row, address)
+        if refusal is not None or any(seat.email == address for seat in seats.values()):
             join.state = JOIN_LAPSED
+            if refusal is not None:
+                queue_mail(session, LAPSED_MAIL, address, f"No seat for you in that game of {find_game(row.game).title}",
+                           {"name": join.name, "title": find_game(row.game).title, "why": refusal[0],
+                            "open_url": external_url("/open")})
             continue
         join.seat, join.state = take_seat(session, row, seats, join.name, address).seat, JOIN_TAKEN
         if row.seats_open == 0:

@@ -8,6 +8,7 @@ from app.web import csrf, limits
 from app.context import external_url
 from app.errors import BadInput, ServiceError
 from app.social import joining, open_list
+from app.social.open_seats import range_words
 from app.web.views.api import json_body
 
 bp = Blueprint("open_games", __name__)
@@ -20,13 +21,13 @@ def open_page():
     name, after, limit = open_list.read_query(request.args)
     page = open_list.open_games(name, after, limit)
     return render_template("pages/open_games.html", page=page, games=all_games(), chosen=name,
-                           range_words=joining.range_words)
+                           range_words=range_words)
 
 
 @bp.get("/open/<game_id>")
 def open_game_page(game_id):
     return render_template("pages/open_game.html", entry=open_list.open_game(game_id), form={}, error=None,
-                           range_words=joining.range_words)
+                           range_words=range_words)
 
 
 @bp.post("/open/<game_id>/join")
@@ -40,7 +41,7 @@ def join_by_form(game_id):
                               confirmed_by=limits.confirmed_address())
     except ServiceError as problem:
         return render_template("pages/open_game.html", entry=entry, form=request.form, error=problem.message,
-                               range_words=joining.range_words), problem.status
+                               range_words=range_words), problem.status
     if joined.taken:
         return redirect(joined.table, 303)
     return render_template("pages/open_game_asked.html", entry=entry), 202
