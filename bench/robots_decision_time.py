@@ -1,11 +1,13 @@
-"""How long a robot takes to choose, over positions of robot-played Quinto deals.
+"""How long a robot takes to choose: median, p95 and max per game and level.
 
-Deals are played by simple robots; at every decision with more than one
-legal move, the measured robot chooses from the seat's view (its move is
-not played, so every level sees the same positions). Single process, so one
-core. Prints the median, 95th percentile and maximum.
+In each game, deals are played by simple robots from a fresh game (its first
+number of players); at every decision with more than one legal move, each
+measured level chooses from the seat's view (its move is not played, so
+every level sees the same positions). Single process, so one core: run it
+with `nice` on a shared machine, and read the p95 against the strong robot's
+budget of 0.2 s in Quinto.
 
-    python bench/robots_decision_time.py --level strong --deals 10
+    python bench/robots_decision_time.py [--games quinto maw] [--levels simple strong] [--deals 4]
 """
 
 import argparse
@@ -13,42 +15,66 @@ import random
 import statistics
 import time
 
-from engine.cards import pack
+from engine import all_games
+from engine.errors import EngineError
 from engine.registry import find_game
-from engine.robots import make_robot
+from engine.robots import make_robot, robot_levels
+from engine.state import AWAITING_MOVE
 
 
-def decision_times(level, deals, seed):
+def new_state(game, number):
+    """A fresh single game with its first number of players, dealt by seat `number` where the rules allow."""
+    options = {"match": "single_game"} if any(option.name == "match" for option in game.options) else {}
+    players = game.players[0]
+    try:
+        return game(players, options, number % game.seats_for(players))
+    except EngineError:   # a game whose first dealer is fixed (three-handed Quinto's dummy player)
+        return game(players, options, 0)
+
+
+def decision_times(game_name, levels, deals, seed):
+    """{level: sorted seconds per decision} over `deals` deals of robot-played positions."""
+    game = find_game(game_name)
     rng = random.Random(seed)
-    guide = make_robot("simple", "quinto", seed)
-    robot = make_robot(level, "quinto", seed)
-    times = []
+    guide = make_robot("simple", game_name, seed)
+    robots = {level: make_robot(level, game_name, seed) for level in levels}
+    times = {level: [] for level in levels}
     for number in range(deals):
-        state = find_game("quinto")(4, {"match": "single_game"}, number % 4)
-        deck = pack(jokers=1)
+        state = new_state(game, number)
+        deck = state.full_pack()
         rng.shuffle(deck)
         state.apply_deal(deck)
-        while state.awaiting == "move":
+        while state.awaiting == AWAITING_MOVE and state.deals == 1:
             seat = state.to_move[0]
             view = state.view(seat)
             if len(view["legal"]) > 1:
-                started = time.perf_counter()
-                robot.choose(view)
-                times.append(time.perf_counter() - started)
+                for level, robot in robots.items():
+                    started = time.perf_counter()
+                    robot.choose(view)
+                    times[level].append(time.perf_counter() - started)
             state.apply_move(seat, guide.choose(view))
-    return sorted(times)
+    return {level: sorted(taken) for level, taken in times.items()}
+
+
+def percentile_95(times):
+    return times[min(len(times) - 1, int(0.95 * len(times)))]
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--level", default="strong")
-    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--games", nargs="*", help="registry names (every game by default)")
+    parser.add_argument("--levels", nargs="*", default=robot_levels())
+    parser.add_argument("--deals", type=int, default=4, help="deals per game")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    times = decision_times(args.level, args.deals, args.seed)
-    p95 = times[int(0.95 * (len(times) - 1))]
-    print(f"{args.level}: {len(times)} decisions with a choice over {args.deals} deals")
-    print(f"median {1000 * statistics.median(times):.1f} ms, p95 {1000 * p95:.1f} ms, max {1000 * times[-1]:.1f} ms")
+    print(f"{'game':<20} {'level':<8} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+    for name in args.games or sorted(all_games()):
+        for level, times in decision_times(name, args.levels, args.deals, args.seed).items():
+            if not times:
+                print(f"{name:<20} {level:<8} {0:>9}")
+                continue
+            print(f"{name:<20} {level:<8} {len(times):>9} {1000 * statistics.median(times):>10.1f} "
+                  f"{1000 * percentile_95(times):>8.1f} {1000 * times[-1]:>8.1f}", flush=True)
 
 
 if __name__ == "__main__":
