@@ -113,5 +113,5 @@ def moved_since(now, seat, seq):
 def queued_before_leaving(row, events, seat):
     """Whether `row` was queued before player seat `seat`'s person left the game (the mails that tell them of
     their leaving itself come after)."""
-    left = left_at(events, seat)
+    left = left_at(enumerate(events), seat)
     return left is None or row.seq is None or row.seq < left

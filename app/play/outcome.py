@@ -33,10 +33,11 @@ def leaving_notes(events):
                                                                                                  ENDED)]
 
 
-def left_at(events, seat):
-    """The position in `events` of the note by which player seat `seat`'s person left (handed over or resigned),
-    or None: from there on they read the game as a watcher does (app.play.tables.reader_of)."""
-    return next((position for position, event in enumerate(events) if event.get("type") == "note"
+def left_at(numbered, seat):
+    """The position of the note by which player seat `seat`'s person left (handed over or resigned), among
+    `numbered` ((position, event) pairs of a log), or None: from there on they read the game as a watcher does
+    (app.play.tables.reader_of)."""
+    return next((position for position, event in numbered if event.get("type") == "note"
                  and event.get("kind") in (HANDED_OVER, RESIGNED) and event.get("seat") == seat), None)
 
 

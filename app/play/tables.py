@@ -110,7 +110,7 @@ def replay_step(table, step, names):
         raise Forbidden("the replay opens once the game is over")
     with database().reading() as session:
         events = load_events(session, table.game.id, upto=table.game.seq)
-    [events] = talk_told(table.seats, left_at(events, table.seat.seat), events)
+    [events] = talk_told(table.seats, left_at(enumerate(events), table.seat.seat), events)
     step = len(events) if step == LAST_STEP else step
     picture, event = replay_picture(events, step, table.seat.seat)
     return step, picture, event, len(events), replay_story(events, step, names, table.seat.seat)

@@ -25,7 +25,7 @@ def seat_events(token):
     table = open_seat(token)
     with database().reading() as session:
         events = load_events(session, table.game.id, upto=table.game.seq)
-    left = left_at(events, table.seat.seat)
+    left = left_at(enumerate(events), table.seat.seat)
     if table.game.status == STATUS_OVER:
         [events] = talk_told(table.seats, left, events)
         return table, events, events

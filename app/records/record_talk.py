@@ -5,7 +5,7 @@ those of the players who let watchers read theirs (as the watch page shows them)
 keeps its place, without its text, in every record, download and replay.
 """
 
-from app.social.talk import TALK, TALK_REMOVED
+from app.social.talk import TALK, TALK_REMOVED, told_to_reader
 
 FROM_THE_START = 0     # the position from which the public reads the talk as a watcher does
 
@@ -16,12 +16,10 @@ def talk_told(seats, watcher_from, log, *copies):
     from position `watcher_from` on (None: never) only if its writer let watchers read theirs (`seats`: the
     game's seat rows), a removed message in its place without its text (`"removed": true`), and no removal
     notes, which that says. Every list loses the same positions, so they stay side by side."""
-    watched = {number for number, seat in seats.items() if seat.talk_watched}
     removed = {event.get("seq") for event in log if is_note(event, TALK_REMOVED)}
     kept = [position for position, event in enumerate(log)
             if not is_note(event, TALK_REMOVED) and not (
-                is_note(event, TALK) and watcher_from is not None and position >= watcher_from
-                and event.get("seat") not in watched)]
+                is_note(event, TALK) and not told_to_reader(seats, event.get("seat"), position, watcher_from))]
     return [[without_text(events[position]) if position in removed and is_note(log[position], TALK)
              else events[position] for position in kept] for events in (log, *copies)]
 

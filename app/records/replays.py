@@ -86,7 +86,7 @@ def tell(events, names, seat, numbers, told_events=None):
     secret = told_events is not None
     events = without_removed(events)
     told_events = without_removed(told_events) if secret else None
-    left = left_at(events, seat) if secret else None     # the reader's person left there: a watcher since
+    left = left_at(enumerate(events), seat) if secret else None     # the reader's person left there: a watcher since
 
     def reader_at(number):
         return WATCHER if left is not None and number > left else seat
@@ -187,7 +187,7 @@ def note_words(note, names):
     if kind == ABANDONED:
         return "Every player agrees to abandon the game."
     if kind == ENDED:
-        return f"The creator ends the game: {note.get('deadlines')} deadlines passed without anyone moving."
+        return f"The creator ends the game: {note.get('deadlines')} deadlines passed without a player's own move."
     if kind in LEAVING_QUESTIONS:
         return f"{who} {LEAVING_QUESTIONS[kind]}."
     return "A note in the record" + (f": {kind}." if kind else ".")

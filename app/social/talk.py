@@ -16,6 +16,7 @@ from app.errors import BadInput, Conflict, Forbidden
 from app.mail_out.mail import queue_mail
 from app.mail_out.notify import game_label, people, seat_context
 from app.store.record import load_notes, store_event
+from app.play.outcome import left_at
 from app.play.seats import is_creator as is_creator_seat, open_link
 
 LONGEST_MESSAGE = 500
@@ -154,11 +155,19 @@ def without_removed(events):
             for seq, event in enumerate(events)]
 
 
-def said(notes, seats, first_seq=0, hidden=()):
+def told_to_reader(seats, writer, position, watcher_from):
+    """Whether a reader who reads the game as a watcher from position `watcher_from` on (None: never; a person
+    who left their seat, app.play.outcome.left_at) is told the message of player seat `writer` written at
+    `position`: from then on only if its writer let watchers read theirs (`seats`: the game's seat rows)."""
+    return watcher_from is None or position < watcher_from or (writer in seats and seats[writer].talk_watched)
+
+
+def said(notes, seats, first_seq=0, hidden=(), watcher_from=None):
     """The talk in `notes` ((seq, event) pairs of a game's log from its start, app.store.record.load_notes, or
     the whole log numbered), in order: {seq, deal, name, text, removed} each,
-    `deal` the number of deals dealt when it was written. Messages before seq `first_seq` and those of the
-    seats in `hidden` are left out; a removed message keeps its place, its text gone."""
+    `deal` the number of deals dealt when it was written. Messages before seq `first_seq`, those of the
+    seats in `hidden` and those not told to a reader who reads as a watcher from `watcher_from` on
+    (`told_to_reader`) are left out; a removed message keeps its place, its text gone."""
     messages, deal, by_seq = [], 0, {}
     for seq, event in notes:
         if event.get("type") == "deal":
@@ -167,7 +176,8 @@ def said(notes, seats, first_seq=0, hidden=()):
             message = {"seq": seq, "deal": deal, "name": seats[event["seat"]].name, "text": event["text"],
                        "removed": False}
             by_seq[seq] = message
-            if seq >= first_seq and event["seat"] not in hidden:
+            if (seq >= first_seq and event["seat"] not in hidden
+                    and told_to_reader(seats, event["seat"], seq, watcher_from)):
                 messages.append(message)
         elif event.get("type") == "note" and event.get("kind") == TALK_REMOVED and event.get("seq") in by_seq:
             by_seq[event["seq"]].update(text=None, removed=True)
@@ -191,10 +201,12 @@ def seat_messages(table):
 
 
 def whole_talk(table):
-    """All the talk a seat reads (`table`: a tables.Table): but that of the players it hid."""
+    """All the talk a seat reads (`table`: a tables.Table): but that of the players it hid, and once its person
+    left the seat, only what a watcher reads."""
     with database().reading() as session:
         notes = load_notes(session, table.game.id, upto=table.game.seq)
-    return said(notes, table.seats, hidden=set(table.seat.talk_hidden))
+    watcher_from = left_at(notes, table.seat.seat) if table.seat.left else None
+    return said(notes, table.seats, hidden=set(table.seat.talk_hidden), watcher_from=watcher_from)
 
 
 def news(messages, since):

@@ -13,7 +13,7 @@ from app.store.models import LeaveRequest, Rematch
 from app.play.outcome import log_outcome
 from app.play.deadlines import enforce_deadline
 from app.play.moves import play_robot_turns
-from app.social import leaving
+from app.social import leaving, talk
 from app.play.mygames import games_for_token
 from app.play.seats import seats_of
 
@@ -255,7 +255,7 @@ def test_the_creator_ends_a_game_the_others_missed_three_deadlines_in(client):
         missed[last_timeout_seat(game.id)] += 1
         play_robot_turns(game.id)
     assert "End this game" in client.get(f"/s/{ann}").get_data(as_text=True)
-    assert "nobody has moved for 3 deadlines in a row" in client.get(f"/s/{ann}/leave/end").get_data(as_text=True)
+    assert "the other players have let 3 deadlines in a row pass without a move of their own" in client.get(f"/s/{ann}/leave/end").get_data(as_text=True)
     assert form_post(client, ann, "/end").status_code == 303
     row = game_row(game.id)
     assert (row.status, row.winners, row.ending) == ("over", [], {"kind": "no_moves", "deadlines": 3})
@@ -352,3 +352,22 @@ def test_a_pasted_record_of_an_abandoned_game_replays_and_a_resigned_note_must_n
     assert unfinished != record
     refused = client.post("/replay", data={"csrf_token": token, "record": unfinished})
     assert refused.status_code == 422 and "a resigned note names a player&#39;s seat" in refused.get_data(as_text=True)
+
+
+def test_one_who_left_reads_later_talk_as_a_watcher_does(client):
+    game = start(people(3) + ROBOTS3[:1])
+    for address in ("bob@example.org", "cy@example.org"):
+        confirm_address(address)
+    ann, bob, cy = (token_for(game.id, number) for number in range(3))
+    talk.let_watchers_read(ann, True)
+    assert client.post(f"/api/seats/{cy}/messages", json={"text": "before Bob left"}).status_code == 201
+    assert client.post(f"/api/seats/{bob}/hand-over").status_code == 201
+    for token, text in ((cy, "Cy, for the players only"), (ann, "Ann, for anyone")):
+        assert client.post(f"/api/seats/{token}/messages", json={"text": text}).status_code == 201
+    read = [message["text"] for message in client.get(f"/api/seats/{bob}").json["messages"]]
+    whole = [message["text"] for message in client.get(f"/api/seats/{bob}/messages").json["messages"]]
+    page = client.get(f"/s/{bob}").get_data(as_text=True)
+    assert read == whole == ["before Bob left", "Ann, for anyone"]
+    assert "before Bob left" in page and "Ann, for anyone" in page and "Cy, for the players only" not in page
+    assert "Cy, for the players only" in [message["text"] for message in
+                                          client.get(f"/api/seats/{ann}/messages").json["messages"]]

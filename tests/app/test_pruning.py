@@ -1,5 +1,5 @@
-"""Data that only grows is pruned by a periodic task: mail done with, expired confirmation mails and presence
-marks, each after the age its setting gives; everything still of use is kept."""
+"""Data that only grows is pruned by a periodic task: mail done with, expired confirmation mails, replies taken
+long ago and presence marks, each after the age its setting gives; everything still of use is kept."""
 
 import os
 import uuid
@@ -10,7 +10,7 @@ from sqlalchemy import select, update
 
 from app import create_app
 from app.context import database
-from app.store.models import Game, Outbox
+from app.store.models import Game, Outbox, ReplyTaken
 from app.live.presence import RedisPresence, key, note_present, present_until
 from app.clock import utcnow
 from app.mail_out.mail import queue_mail
@@ -32,6 +32,18 @@ def mail(label, kind="your_turn", status="sent", days=100, game_id=None):
                         .values(status=status, created_at=utcnow() - timedelta(days=days)))
 
 
+def reply_taken(game_id, message_id, days):
+    """A reply by mail taken `days` ago."""
+    with database().writing() as session:
+        session.add(ReplyTaken(game_id=game_id, seat=0, message_id=message_id, what="played", detail="{}",
+                               taken_at=utcnow() - timedelta(days=days)))
+
+
+def replies_kept():
+    with database().reading() as session:
+        return set(session.execute(select(ReplyTaken.message_id)).scalars())
+
+
 def subjects():
     with database().reading() as session:
         return set(session.execute(select(Outbox.subject)).scalars())
@@ -51,15 +63,18 @@ def test_prune_deletes_what_is_past_its_age_and_keeps_what_is_still_of_use(app):
     mail("sent recently, game over", days=80, game_id=finished.id)
     mail("confirmation, expired", kind="confirm", status="queued", days=9)
     mail("confirmation, fresh", kind="confirm", status="sent", days=2)
+    reply_taken(running.id, "<old@example.org>", days=91)        # no server retries a delivery that long
+    reply_taken(running.id, "<recent@example.org>", days=3)
     note_present("gone", 0)
     note_present("here", 0)
     app.extensions["presence"].until[key("gone", 0)] = utcnow() - timedelta(hours=2)   # left two hours ago
 
-    assert prune() == {"mail": 3, "confirmations": 1, "presence": 1}
+    assert prune() == {"mail": 3, "confirmations": 1, "replies": 1, "presence": 1}
+    assert replies_kept() == {"<recent@example.org>"}
     assert subjects() == before | {"sent, game running", "queued, game over", "held, game over",
                                    "sent recently, game over", "confirmation, fresh"}
     assert present_until("here", 0) is not None
-    assert prune() == {"mail": 0, "confirmations": 0, "presence": 0}
+    assert prune() == {"mail": 0, "confirmations": 0, "replies": 0, "presence": 0}
 
 
 def test_the_ages_are_settings(tmp_path, database_url, dispatched):
@@ -68,7 +83,7 @@ def test_the_ages_are_settings(tmp_path, database_url, dispatched):
         with application.app_context():
             mail("sent a week ago", kind="my_games", days=7)
             mail("confirmation, two days", kind="confirm", days=2)
-            assert prune() == {"mail": 1, "confirmations": 1, "presence": 0} and subjects() == set()
+            assert prune() == {"mail": 1, "confirmations": 1, "replies": 0, "presence": 0} and subjects() == set()
     finally:
         application.extensions["cachette"]["db"].dispose()
 

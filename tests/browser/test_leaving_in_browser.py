@@ -131,7 +131,7 @@ def test_the_leaving_pages_say_what_happens_in_plain_words(leaving_site, browser
     assert "End this game…" in said["dead"]
     assert "Resign: you ask Di to agree that your side concedes" not in said["ask_resign"]   # Ann's partner is Cy
     assert "Resign: you ask Cy to agree that your side concedes. If they agree, Bob and Di win" in said["ask_resign"]
-    assert "nobody has moved for 3 deadlines in a row" in said["ask_end"]
+    assert "the other players have let 3 deadlines in a row pass without a move of their own" in said["ask_end"]
 
 
 def test_the_nu_html_checker_finds_no_error_on_the_leaving_pages(leaving_site, browser, tmp_path):
