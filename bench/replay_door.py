@@ -4,7 +4,8 @@ client, SQLite in a temporary folder), each timed over a few rounds and printed 
     .venv/bin/python bench/replay_door.py [--rounds 3]
 
 The issue's record (a finished game plus 32,000 note lines, 523 KB) took 17.8 s and made a 2.5 MB page
-before the bounds; now it is refused before any of it is replayed.
+before the bounds; now it is refused. A chatty game's own record (5,000 messages, the talk's bound) is
+taken back.
 """
 
 import argparse
@@ -23,10 +24,12 @@ from app.store.migrate import upgrade  # noqa: E402
 
 FINISHED = (ROOT / "tests" / "golden" / "alouette" / "full_game_4.jsonl").read_text()
 NOTE = '{"type": "note", "kind": "timeout", "seat": 0}\n'
+TALK = '{"type": "note", "kind": "talk", "seat": 1, "text": "' + "a chatty table's longest message " * 15 + '"}\n'
 CASES = [
     ("a finished game (630 events), first step", FINISHED, "1"),
     ("the same, last step", FINISHED, "630"),
     ("plus 1,000 notes (the bound), last step", FINISHED + NOTE * 1000, "1630"),
+    ("plus 5,000 messages of 500 characters, last step", FINISHED + TALK * 5_000, "5630"),
     ("plus 32,000 notes (523 KB): refused", FINISHED + NOTE * 32_000, "1"),
     ("50,000 [ then 50,000 ]: refused", "[" * 50_000 + "]" * 50_000, "1"),
 ]
