@@ -5,7 +5,7 @@ import threading
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
 
 from app.context import database, settings
 from app.clock import utcnow
@@ -284,3 +284,12 @@ def test_racing_for_the_last_seat_at_once_seats_exactly_one(app):
         assert session.scalar(select(func.count()).select_from(OpenJoin)) == 1
     assert game_row(game_id).status == STATUS_ACTIVE
     assert len(mails(kind="invite", game_id=game_id)) == 2
+
+
+def test_a_game_past_its_expiry_is_not_listed_nor_joined_before_the_sweep_ends_it(client):
+    game_id = listed([ANN, OPEN], game="one_and_thirty")
+    with database().writing() as session:
+        session.execute(update(OpenGame).values(expires_at=utcnow() - timedelta(minutes=1)))
+    assert client.get("/api/open-games").get_json() == {"games": [], "next": None}
+    late = client.post(f"/api/open-games/{game_id}/join", json={"name": "Bob", "email": "bob@example.org"})
+    assert late.status_code == 409 and late.get_json()["error"]["code"] == "expired"
