@@ -295,6 +295,7 @@ def start_if_settled(session, game, seats, rematch):
     spec = GameSpec(game.game, dict(options), specs, game.move_time, game.timeout_policy)
     now = utcnow()
     new = insert_game(session, spec, seats[rematch.offered_by].email, now)
+    new.rated = game.rated              # played as the game was: rated or casual
     store_event(session, new, note_event("series", series=rematch.series_id, follows=game.id))
     rematch.new_game_id = new.id
     rematch.started_at = now

@@ -200,3 +200,13 @@ def test_my_games_shows_ratings_and_each_rated_games_change(client, app):
     with database().reading() as session:
         assert session.scalar(select(func.count()).select_from(RatingChange)) == 1
     assert csrf_from(page)
+
+
+def test_a_rematch_of_a_rated_game_is_rated(client):
+    confirmed("ann@example.org")
+    game_id = rated_game_against_robots(client)
+    answer = client.post(f"/api/seats/{token_for(game_id, 0)}/rematch", json={})
+    assert answer.status_code == 201 and answer.json["rematch"]["new_url"]     # the robots accepted at once
+    with database().reading() as session:
+        rematch = session.execute(select(Game).where(Game.id != game_id)).scalar_one()
+    assert rematch.rated is True
