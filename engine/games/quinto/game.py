@@ -11,9 +11,9 @@ from ...series import DealSeries
 from ...tricks import TrickGame
 from .doubling import Doubling
 from .rules import (
-    AWAITING_IN, CACHETTE_SIZE, CALLS, DUMMY, DUMMY_PLAYER, NEXT_SEAT, NO_CACHE, PACK, PHASE_DEAL, PHASE_DOUBLING,
-    PHASE_PLAY, POWER, QUINT_BIT, RUBBER_GAMES_TO_WIN, SIDES, THREE_HANDED_HANDICAP, TRICKS_PER_DEAL,
-    TO_MOVE, quints_in, quints_of, side_of, split_by_suit,
+    AWAITING_IN, CACHETTE_SIZE, CALLS, DUMMY, DUMMY_PLAYER, IN_SUIT, NEXT_SEAT, NO_CACHE, PACK, PHASE_DEAL,
+    PHASE_DOUBLING, PHASE_PLAY, POWER, QUINT_BIT, RUBBER_GAMES_TO_WIN, SIDES, THREE_HANDED_HANDICAP, TO_MOVE,
+    TRICKS_PER_DEAL, quints_in, quints_of, side_of,
 )
 from .views import QuintoViews
 
@@ -80,9 +80,8 @@ class Quinto(QuintoViews, Doubling, DealSeries, TrickGame):
         self.deal_quints = []
         self.tricks_won = [0, 0]
         self.joker_seat = None   # the seat holding the Joker, if a hand does: no other need be searched for it
-        self.suit_hands = split_by_suit(self.hands)   # each hand by suit (the Joker's 'K' too), in hand order
-        # That makes 30 attributes, the most CPython 3.11 keeps inline: a 31st slows the move
-        # path by some 7%, so new state should replace an attribute rather than add one.
+        # That makes 29 attributes, the most CPython 3.11 keeps inline: a 30th slows the move
+        # path by some 6% (instructions counted by callgrind), so new state should replace an attribute.
 
     @property
     def games_won(self):
@@ -136,7 +135,6 @@ class Quinto(QuintoViews, Doubling, DealSeries, TrickGame):
         self.deal_quints = []
         self.tricks_won = [0, 0]
         self.start_tricks(self.dealt_hands, eldest)
-        self.suit_hands = split_by_suit(self.hands)
         self.set_phase(PHASE_DOUBLING)
 
     @property
@@ -173,8 +171,6 @@ class Quinto(QuintoViews, Doubling, DealSeries, TrickGame):
             return text
         hands = self.hands
         hands[seat].remove(text)
-        suit_hands = self.suit_hands
-        suit_hands[seat][text[1]].remove(text)
         if text == JOKER:
             self.joker_seat = None
         trick = self.trick
@@ -186,7 +182,8 @@ class Quinto(QuintoViews, Doubling, DealSeries, TrickGame):
             if led == JOKER or seat == self.joker_seat:   # the Joker's own rules
                 self.legal_cache = seat, self.legal_cards(seat)
             else:   # `legal_cards` without the Joker: the suit led if the hand holds it, else any card
-                self.legal_cache = seat, [*suit_hands[seat][led[1]]] or [*hands[seat]]
+                hand = hands[seat]
+                self.legal_cache = seat, [*filter(IN_SUIT[led[1]], hand)] or [*hand]
             return text
         cards = tuple(trick)
         (leader, led), (second, card2), (third, card3), (last, card4) = cards
@@ -263,7 +260,7 @@ class Quinto(QuintoViews, Doubling, DealSeries, TrickGame):
             return [JOKER]
         led = trick[0][1]
         suit = led[1] if led != JOKER else self.suit_to_follow()
-        following = [*self.suit_hands[seat][suit]] if suit else None
+        following = [*filter(IN_SUIT[suit], hand)] if suit else None
         if not following:
             return list(hand)
         if holds_joker:

@@ -30,6 +30,8 @@ QUINTS = ((QUINT_ROYAL, (JOKER,)),) + tuple(
 QUINT_BIT = dict.fromkeys(PACK, 0) | {card: 1 << index for index, card in
                                       enumerate(card for _, cards in QUINTS for card in cards)}
 QUINT_MASKS = tuple((sum(QUINT_BIT[card] for card in quint[1]), quint) for quint in QUINTS)
+# Per suit, whether a card is of that suit: filtering a hand with it loops in C, not Python.
+IN_SUIT = {suit: frozenset(pack(suits=suit)).__contains__ for suit in SUITS_LOW_TO_HIGH}
 # The next seat round the table, and the one-seat `to_move` list of each seat: shared lists, never
 # changed in place (a state's `to_move` is replaced, not edited), so the move path builds none.
 NEXT_SEAT = (1, 2, 3, 0)
@@ -68,14 +70,3 @@ def quints_in(cards):
 def side_of(seat):
     return SIDES[seat]
 
-
-def split_by_suit(hands):
-    """Each hand's cards by suit letter (the Joker's is 'K'), in hand order: a follower's legal cards
-    are then a copy of one list rather than a filtered hand."""
-    split = []
-    for hand in hands:
-        suits = {"S": [], "C": [], "D": [], "H": [], "K": []}
-        for card in hand:
-            suits[card[1]].append(card)
-        split.append(suits)
-    return split
