@@ -9,10 +9,11 @@ back should not leave the others a game of robots. Neither is rated: neither has
 
 from sqlalchemy import select, update
 
-from engine import note_event
+from engine import find_game, note_event
 
-from app.context import database
+from app.context import database, external_url
 from app.clock import utcnow
+from app.mail_out.mail import queue_mail
 from app.play.outcome import ENDED, EXPIRED, NOBODY_MOVED
 from app.play.seats import seats_of
 from app.social.leaving import finish
@@ -21,6 +22,7 @@ from app.store.models import JOIN_LAPSED, JOIN_PENDING, OPEN_EXPIRED, OPEN_LISTE
 from app.store.record import load_events, replay_game, store_event, sync_summary
 
 SWEEP_BATCH = 1000
+CALLED_OFF_MAIL = "open_called_off"
 
 
 def end_expired(now=None):
@@ -43,15 +45,29 @@ def end_one(open_id, now):
         game = session.get(Game, row.game_id, with_for_update=True)
         _, state = replay_game(session, game.id)
         note = note_event(ENDED, reason=EXPIRED)
-        if row.state == OPEN_LISTED:       # its creator and those who took a seat are told it ended
-            finish(session, game, seats_of(session, game.id), state, note)
-        else:                              # never confirmed by its creator: nobody has heard of it
-            store_event(session, game, note)
-            sync_summary(game, state, [note])
+        store_event(session, game, note)
+        sync_summary(game, state, [note])
+        if row.state == OPEN_LISTED:       # never confirmed by its creator, nobody has heard of it: else, told
+            queue_called_off(session, game, seats_of(session, game.id))
         row.state = OPEN_EXPIRED
         session.execute(update(OpenJoin).where(OpenJoin.open_game_id == row.id, OpenJoin.state == JOIN_PENDING)
                         .values(state=JOIN_LAPSED))
         return game.id
+
+
+def queue_called_off(session, game, seats):
+    """Tell the creator and those who took a seat that the game was called off before it began (not the usual
+    game-over mail: it has no scores to tell and no rematch to offer)."""
+    title = find_game(game.game).title
+    for seat in seats.values():
+        if seat.email:
+            creator = seat.email == game.creator_email
+            subject = (f"Your game of {title} was called off: its open seats were not all taken" if creator
+                       else f"The game of {title} you joined was called off")
+            queue_mail(session, CALLED_OFF_MAIL, seat.email, subject,
+                       {"name": seat.name, "title": title, "creator": creator, "open_url": external_url("/open"),
+                        "lobby_url": external_url(f"/lobby/{game.game}")}, game_id=game.id, seat=seat.seat,
+                       seq=game.seq)
 
 
 def call_off_if_nobody_moved(session, game, state, seats):

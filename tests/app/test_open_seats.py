@@ -216,8 +216,9 @@ def test_an_open_game_that_expires_unjoined_ends_without_a_result(client):
         seats = {seat.seat: seat for seat in session.execute(select(Seat).where(Seat.game_id == game_id)).scalars()}
     assert "never began: no result" in row_result_words(game, seats)
     assert client.get(f"/api/open-games/{game_id}").status_code == 404
-    [told] = mails(kind="game_over")                       # Ann; Bob never confirmed, so never took a seat
-    assert told.recipient == "ann@example.org" and "never began: no result" in text_of(told)
+    [told] = mails(kind="open_called_off")                 # Ann; Bob never confirmed, so never took a seat
+    assert told.recipient == "ann@example.org" and "called off before it began" in text_of(told)
+    assert mails(kind="game_over") == []                   # no scores, no rematch to offer
     ann = f"/api/seats/{token_for(game_id, 0)}"
     assert client.get(ann).get_json()["rematch"] is None            # a game that never began has no rematch
     refused = client.post(f"{ann}/rematch", json={})
