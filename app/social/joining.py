@@ -11,6 +11,8 @@ creator's block and the range allow it, when it is (app.social.open_seats.take_j
 
 Two people asking for the last seat at once: the open game's row is locked for the whole request (SQLite's
 writers hold the whole database), so the second finds no seat left and is answered 409, with nothing written.
+Locks are taken in one order (the address's consent row, the open game, the game), as confirming an address
+takes them, so that a request and a confirmation never wait on each other.
 """
 
 from dataclasses import dataclass
@@ -66,6 +68,7 @@ def join(game_id, data, confirmed_by=None):
     name, email = read_join(data)
     now = utcnow()
     with database().writing() as session:
+        book = consent.locked(session, [email], now)     # first, as confirming the address locks it before the game
         row = listed_game(session, game_id)
         refusal = seat_refusal(row, now)
         if refusal is not None:
@@ -74,7 +77,6 @@ def join(game_id, data, confirmed_by=None):
         seats = seats_of(session, game.id)
         asked = session.execute(select(OpenJoin).where(OpenJoin.open_game_id == row.id, OpenJoin.email == email)
                                 ).scalar_one_or_none()
-        book = consent.locked(session, [email], now)
         if confirmed_by == email and book[email].state == ADDRESS_CONFIRMED:
             return join_at_once(session, row, game, seats, asked, name, email, now)
         if asked is not None or any(seat.email == email for seat in seats.values()):
