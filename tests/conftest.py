@@ -24,7 +24,7 @@ from app.clock import utcnow
 from app.mail_out.mail import mail_bodies
 
 POSTGRES_URL = os.environ.get("CACHETTE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
-TABLES = ("outbox", "event", "seat", "game", "consent")
+TABLES = ("outbox", "event", "seat", "game", "consent", "handle", "rating")   # game's CASCADE takes the rest
 
 
 @pytest.fixture(scope="session")

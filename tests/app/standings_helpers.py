@@ -13,12 +13,16 @@ from conftest import confirm_address
 
 @pytest.fixture(autouse=True)
 def no_standings_left(app):
-    """The PostgreSQL session database is emptied of games between tests, not of handles and ratings (which
-    hold no game): empty them too."""
+    """No handle or rating from another test, before or after: the PostgreSQL session database is shared."""
+    empty_standings()
+    yield
+    empty_standings()
+
+
+def empty_standings():
     with database().writing() as session:
         session.execute(delete(Handle))
         session.execute(delete(Rating))
-    yield
 
 
 def confirmed(*addresses):
