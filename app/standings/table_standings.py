@@ -17,7 +17,7 @@ def table_standings(session, game, seats, public=False):
     those with a handle. A key without a value is None (no handle, never rated, not rated in this game)."""
     emails = [seat.email for seat in seats.values() if seat.email]
     handles = handles_of(session, emails)
-    ratings = ratings_at_table(session, emails, game.game)
+    ratings = ratings_at_table(session, handles, game.game)      # a rating is shown beside a handle alone
     changes = {row.address: row for row in session.execute(
         select(RatingChange).where(RatingChange.game_id == game.id)).scalars()} if game.rated else {}
     standings = {}
