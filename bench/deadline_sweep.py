@@ -17,7 +17,6 @@ import os
 import sys
 import tempfile
 import time
-from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
@@ -27,8 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app import create_app  # noqa: E402
 from app.config import Config  # noqa: E402
-from app.store.migrate import upgrade  # noqa: E402
-from app.store.scratch_database import scratch_postgres  # noqa: E402
+from app.store.scratch_database import scratch_database  # noqa: E402
 from app.play import games, moves  # noqa: E402
 from app.clock import utcnow  # noqa: E402
 from app.play import deadlines  # noqa: E402
@@ -36,18 +34,6 @@ from tests.conftest import confirmation_token  # noqa: E402
 
 POSTGRES_URL = os.environ.get("CACHETTE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 TEMPLATES = 20  # distinct real games whose logs the due games copy
-
-
-@contextmanager
-def fresh_database(use_sqlite, folder):
-    """A migrated database for one measurement: a SQLite file in `folder`, or a scratch PostgreSQL one."""
-    if use_sqlite:
-        url = f"sqlite:///{folder / 'sweep.sqlite'}"
-        upgrade(url)
-        yield url
-    else:
-        with scratch_postgres(POSTGRES_URL, "cachette_bench") as url:
-            yield url
 
 
 def template_games():
@@ -109,7 +95,8 @@ def plan(engine, now):
 
 
 def measure(use_sqlite, total, due):
-    with tempfile.TemporaryDirectory() as folder, fresh_database(use_sqlite, Path(folder)) as url:
+    with (tempfile.TemporaryDirectory() as folder,
+          scratch_database(use_sqlite, Path(folder), POSTGRES_URL, "cachette_bench") as url):
         app = create_app(Config(instance_path=folder, database_url=url, secret_key="bench", base_url="http://localhost"))
         engine = create_engine(url)
         with app.app_context():

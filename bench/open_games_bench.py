@@ -17,7 +17,6 @@ import statistics
 import sys
 import tempfile
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import create_engine, text
@@ -29,8 +28,7 @@ from app.config import Config  # noqa: E402
 from app.context import database  # noqa: E402
 from app.play import games  # noqa: E402
 from app.standings.handles import set_handle  # noqa: E402
-from app.store.migrate import upgrade  # noqa: E402
-from app.store.scratch_database import scratch_postgres  # noqa: E402
+from app.store.scratch_database import scratch_database  # noqa: E402
 from tests.conftest import confirmation_token  # noqa: E402
 
 POSTGRES_URL = os.environ.get("CACHETTE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
@@ -55,17 +53,6 @@ INSERT INTO open_game (game_id, game, creator_email, seats_open, min_rating, max
 SELECT :new_id, game, creator_email, :seats_open, min_rating, max_rating, :state, expires_at, created_at
 FROM open_game WHERE game_id = :source
 """
-
-
-@contextmanager
-def fresh_database(use_sqlite, folder):
-    if use_sqlite:
-        url = f"sqlite:///{folder / 'open.sqlite'}"
-        upgrade(url)
-        yield url
-    else:
-        with scratch_postgres(POSTGRES_URL, "cachette_bench") as url:
-            yield url
 
 
 def template_games():
@@ -123,7 +110,8 @@ def timed(client, path):
 
 
 def measure(use_sqlite, total):
-    with tempfile.TemporaryDirectory() as folder, fresh_database(use_sqlite, Path(folder)) as url:
+    with (tempfile.TemporaryDirectory() as folder,
+          scratch_database(use_sqlite, Path(folder), POSTGRES_URL, "cachette_bench") as url):
         app = create_app(Config(instance_path=folder, database_url=url, secret_key="bench", base_url="http://localhost"))
         engine = create_engine(url)
         with app.app_context():

@@ -17,7 +17,6 @@ import statistics
 import sys
 import tempfile
 import time
-from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
@@ -31,23 +30,11 @@ from app.config import Config  # noqa: E402
 from app.context import database  # noqa: E402
 from app.standings.leaderboard import leaderboard  # noqa: E402
 from app.standings.ratings import mu_of  # noqa: E402
-from app.store.migrate import upgrade  # noqa: E402
 from app.store.models import Handle, Rating  # noqa: E402
-from app.store.scratch_database import scratch_postgres  # noqa: E402
+from app.store.scratch_database import scratch_database  # noqa: E402
 
 POSTGRES_URL = os.environ.get("CACHETTE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 BATCH = 10_000
-
-
-@contextmanager
-def fresh_database(use_sqlite, folder):
-    if use_sqlite:
-        url = f"sqlite:///{folder / 'standings.sqlite'}"
-        upgrade(url)
-        yield url
-    else:
-        with scratch_postgres(POSTGRES_URL, "cachette_standings_bench") as url:
-            yield url
 
 
 def fill(engine, people, now):
@@ -107,7 +94,8 @@ def main():
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--sqlite", action="store_true", help="SQLite instead of PostgreSQL")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder, fresh_database(args.sqlite, Path(folder)) as url:
+    with (tempfile.TemporaryDirectory() as folder,
+          scratch_database(args.sqlite, Path(folder), POSTGRES_URL, "cachette_standings_bench") as url):
         app = create_app(Config(instance_path=folder, database_url=url, secret_key="bench",
                                 base_url="http://localhost"))
         engine = create_engine(url)

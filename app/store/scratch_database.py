@@ -1,4 +1,4 @@
-"""Throwaway PostgreSQL databases for the test suite and the benchmarks: created, migrated, dropped."""
+"""Throwaway databases for the test suite and the benchmarks: created, migrated, dropped."""
 
 import uuid
 from contextlib import contextmanager
@@ -25,3 +25,16 @@ def scratch_postgres(server_url, prefix):
         with admin.connect() as connection:
             connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+@contextmanager
+def scratch_database(use_sqlite, folder, server_url, prefix):
+    """The URL of a new migrated database: a SQLite file in `folder` (a Path that outlives it), or a scratch
+    PostgreSQL one on the server of `server_url` (`scratch_postgres`)."""
+    if use_sqlite:
+        url = f"sqlite:///{folder / (prefix + '.sqlite')}"
+        upgrade(url)
+        yield url
+    else:
+        with scratch_postgres(server_url, prefix) as url:
+            yield url
