@@ -79,7 +79,7 @@ def test_a_bad_link_cannot_choose_a_handle(client, two_tables):
 def test_the_table_form_chooses_and_removes_a_handle(client, two_tables):
     ann, _ = two_tables
     page = client.get(f"/s/{ann}").get_data(as_text=True)
-    assert 'action="/s/' in page and "Choose a public name" in page
+    assert 'action="/s/' in page and "A public name puts you on leaderboards" in page
     csrf = csrf_from(page)
     answer = client.post(f"/s/{ann}/handle", data={"csrf_token": csrf, "handle": "ann"})
     assert answer.status_code == 303 and answer.headers["Location"].endswith("#handle")

@@ -67,7 +67,7 @@ def test_ann_chooses_a_public_name_and_finds_herself_on_the_leaderboard(standing
     ann.goto(base + built["table"])
     assert "This rated game moved the ratings: Ann " in ann.inner_text("#ratings")
     ann.get_by_label("Public name").fill("Ann_Q")
-    ann.get_by_role("button", name="Choose this name").click()
+    ann.get_by_role("button", name="Use this name").click()
     ann.wait_for_selector("text=Your public name is")
     assert "Ann_Q · rated" in ann.inner_text("#live")
     ann.screenshot(path=str(shots / "standings-table-phone.png"), full_page=True)
@@ -83,7 +83,7 @@ def test_ann_chooses_a_public_name_and_finds_herself_on_the_leaderboard(standing
     ann.screenshot(path=str(shots / "standings-leaderboard-phone.png"), full_page=True)
     ann.goto(base + built["table"])
     ann.get_by_role("button", name="Remove my public name").click()
-    ann.wait_for_selector("text=Choose a public name")
+    ann.wait_for_selector("text=A public name puts you on leaderboards")
     ann.goto(base + "/ratings/one_and_thirty")
     assert "Ann_Q" not in ann.inner_text("main")
 
