@@ -11,7 +11,7 @@ import uuid
 from urllib.parse import urlsplit
 
 from flask import current_app
-from sqlalchemy import insert, select, update
+from sqlalchemy import bindparam, insert, select, update
 
 from app.context import external_url, settings
 from app.store.db import queue_after_commit
@@ -75,15 +75,25 @@ def drop_turn_mails(session, game_id, seat, recipient=None, kinds=TURN_KINDS):
     finds the rows. A row locked by a worker claiming it is skipped, not waited for: a move waiting on a
     worker's claim while the claim's batch waits on the move's rows would deadlock (PostgreSQL); the worker
     drops the row itself once it finds the turn passed."""
+    statement = (TURN_MAILS_DROP if kinds == TURN_KINDS and recipient is not None
+                 else drop_statement(kinds, by_recipient=recipient is not None))
+    session.connection().execute(statement, {"drop_game_id": game_id, "drop_seat": seat, "drop_recipient": recipient})
+
+
+def drop_statement(kinds, by_recipient):
+    """The UPDATE of `drop_turn_mails`, its game, seat (and recipient) bound when run."""
     rows = Outbox.__table__.c
-    where = [rows.game_id == game_id, rows.seat == seat, rows.status.in_(UNSENT)]
+    where = [rows.game_id == bindparam("drop_game_id"), rows.seat == bindparam("drop_seat"), rows.status.in_(UNSENT)]
     if kinds is not None:
-        where.append(rows.kind.in_(kinds))
-    if recipient is not None:
-        where.append(rows.recipient == recipient)
+        where.append(rows.kind.in_(sorted(kinds)))
+    if by_recipient:
+        where.append(rows.recipient == bindparam("drop_recipient"))
     unlocked = select(rows.id).where(*where).with_for_update(skip_locked=True)
-    session.connection().execute(update(Outbox.__table__).where(rows.id.in_(unlocked), rows.status.in_(UNSENT))
-                                 .values(status=MAIL_DROPPED))
+    return (update(Outbox.__table__).where(rows.id.in_(unlocked), rows.status.in_(UNSENT))
+            .values(status=MAIL_DROPPED))
+
+
+TURN_MAILS_DROP = drop_statement(TURN_KINDS, by_recipient=True)     # built once: every move runs it, twice
 
 
 def unsubscribe_url(address):
