@@ -6,7 +6,8 @@ Used by tests/workers/test_soak.py (a few games) and bench/soak.py (200 games). 
 through the API as fast as the service answers (each request to either web process in turn) and now and
 then says something at the table; in every third game she plays by replying to her turn mails instead, a
 `say` line above her move, and each reply is delivered twice to the SMTP receiver (a mail server retrying).
-In half of the games Bo never answers: his deadlines are brought forward (the harness moves his game's
+The games of Ann and robots alone are rated: each is rated exactly once, however the workers crossed, and
+the ratings come out the same when recomputed from the logs. In half of the games Bo never answers: his deadlines are brought forward (the harness moves his game's
 clock) so that the deadline sweep hands his moves to a robot. The other seats are robots, played by the
 workers.
 """
@@ -27,7 +28,8 @@ from app.config import Config
 from app.context import settings
 from app.play.links import seat_token
 from app.store.models import MAIL_CLAIMED, MAIL_QUEUED, MAIL_SENT
-from app.play.outcome import log_outcome
+from app.play.outcome import ABANDONED, NO_MOVES, log_outcome
+from app.standings.recompute import recompute
 from app.play import games
 from app.play.seats import seats_of
 from app.mail_out.outbox import close_sender
@@ -116,7 +118,7 @@ class Soak:
             absent = number % 2 == 1
             seats = [ann, {"name": "Bo", "email": f"bo{number}@example.org"} if absent else {"robot": "random"},
                      {"robot": "random"}, {"robot": "random"}]
-            status, answer = self.call("POST", "/api/games", {"game": "quinto", "seats": seats,
+            status, answer = self.call("POST", "/api/games", {"game": "quinto", "seats": seats, "rated": not absent,
                                                               "options": SHORT_GAME, "move_time": "1h"})
             assert status == 201, answer
             with self.app.app_context():
@@ -258,13 +260,14 @@ class Soak:
             assert (row.status == "over", winners, ending) == (ended.over, sides, ended.ending), game_id
             assert to_move == (list(state.to_move) if awaiting == "move" else []), game_id
         self.prove_replies_and_talk_once(events)
+        rated = self.prove_rated_once(rows)
         # No mail sent twice, and every mail sent arrived.
         arrived = Counter(self.smtp.recorder.message_ids())
         assert all(count == 1 for count in arrived.values()), arrived.most_common(2)
         assert set(arrived) == set(sent)
         return {"games": len(events), "events": sum(len(logged) for logged in events.values()),
                 "accepted moves": len(self.accepted), "timeouts": len(timeouts), "mails": len(sent),
-                "over": sum(row.status == "over" for row in rows.values()), "replies": len(self.replies),
+                "over": sum(row.status == "over" for row in rows.values()), "replies": len(self.replies), "rated": rated,
                 "said": len(self.said)}
 
     def prove_replies_and_talk_once(self, events):
@@ -305,3 +308,23 @@ class Soak:
             missed = [text_said for text_said, (said_in, seq) in logged.items()
                       if said_in == game_id and seq <= upto and not told[(recipient, text_said)]]
             assert not missed, (game_id, recipient, missed)
+
+    def prove_rated_once(self, games):
+        """Each finished rated game changed its one person's rating once, and recomputing every rating from the
+        logs gives the ratings the workers arrived at; returns how many games were rated."""
+        with self.engine.connect() as connection:
+            changes = Counter(connection.execute(text("SELECT game_id FROM rating_change")).scalars())
+            played = dict(connection.execute(text("SELECT address, games FROM rating")).all())
+            ratings = connection.execute(text("SELECT address, game, mu, sigma FROM rating ORDER BY address")).all()
+        finished_rated = {game_id for game_id, row in games.items() if row.rated and row.status == "over"
+                          and (json.loads(row.ending) if isinstance(row.ending, str) else row.ending or {})
+                          .get("kind") not in (ABANDONED, NO_MOVES)}
+        assert set(changes) == finished_rated and all(count == 1 for count in changes.values()), changes
+        assert sum(played.values()) == len(changes), (played, changes)
+        with self.app.app_context():
+            with self.app.extensions["cachette"]["db"].writing() as session:
+                recompute(session)
+        with self.engine.connect() as connection:
+            again = connection.execute(text("SELECT address, game, mu, sigma FROM rating ORDER BY address")).all()
+        assert [tuple(row) for row in again] == [tuple(row) for row in ratings]
+        return len(changes)

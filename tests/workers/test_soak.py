@@ -1,7 +1,8 @@
 """The service as it runs on several machines, soaked briefly: two web processes and two workers on one
 PostgreSQL and one Redis play a few games of people and robots; one worker is killed and one web process
 restarted midway. No move is lost or applied twice, no mail sent twice, every deadline fires once, and every
-game's log replays to its summary row; replies delivered twice play once, and talk is told once
+game's log replays to its summary row; replies delivered twice play once, talk is told once, and each rated
+game is rated once
 (tests/workers/soak.py; bench/soak.py runs 200 games)."""
 
 import pytest
@@ -30,4 +31,4 @@ def test_two_web_processes_and_two_workers_survive_a_kill_and_a_restart_and_lose
     finally:
         soak.close()
     assert figures["accepted moves"] >= 12 and figures["timeouts"] >= 1, figures
-    assert figures["mails"] >= 6 and figures["replies"] >= 3 and figures["said"] >= 6, figures
+    assert figures["mails"] >= 6 and figures["replies"] >= 3 and figures["rated"] >= 1 and figures["said"] >= 6, figures
