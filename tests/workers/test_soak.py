@@ -2,8 +2,7 @@
 PostgreSQL and one Redis play a few games of people and robots; one worker is killed and one web process
 restarted midway. No move is lost or applied twice, no mail sent twice, every deadline fires once, and every
 game's log replays to its summary row; replies delivered twice play once, talk is told once, and each rated
-game is rated once
-(tests/workers/soak.py; bench/soak.py runs 200 games)."""
+game is rated once (tests/workers/soak.py; bench/soak.py runs 200 games)."""
 
 import pytest
 
