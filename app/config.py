@@ -75,6 +75,7 @@ class Config:
     limit_replays_per_client: str = "300 per hour"
     limit_talk_per_seat: str = "20 per hour"
     limit_joins_per_client: str = "20 per hour"
+    limit_handles_per_client: str = "20 per hour"
     # Open seats (app.social.open_seats): games with open seats one address may have waiting or listed at once,
     # and open seats one address may hold or have asked for in games not yet started; a confirmed address more.
     open_games_per_address: int = 2
@@ -160,7 +161,7 @@ def database_url_from_env(instance_path, environ=None):
 # Rate limit settings that the environment may set (upper-cased names).
 RATE_LIMITS = ("limit_games_per_client", "limit_games_per_address", "limit_links_per_client",
                "limit_links_per_address", "limit_replies_per_seat", "limit_replays_per_client",
-               "limit_talk_per_seat", "limit_joins_per_client")
+               "limit_talk_per_seat", "limit_joins_per_client", "limit_handles_per_client")
 
 
 def instance_secret(instance_path):

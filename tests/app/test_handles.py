@@ -122,3 +122,12 @@ def test_two_people_racing_for_one_handle_leave_one_holder(client, two_tables):
     assert getattr(refused.value, "status", None) == 409
     with database().reading() as session:
         assert session.scalar(select(func.count()).select_from(Handle)) == 1
+
+
+def test_changes_of_handle_are_counted_per_client_and_one_past_the_limit_writes_nothing(client, two_tables):
+    ann, _ = two_tables
+    for number in range(20):                  # LIMIT_HANDLES_PER_CLIENT: 20 per hour by default
+        assert client.post(f"/api/seats/{ann}/handle", json={"handle": f"ann-{number}"}).status_code == 200
+    refused = client.post(f"/api/seats/{ann}/handle", json={"handle": "cycling"})
+    assert refused.status_code == 429 and refused.json["error"]["code"] == "too_many_requests"
+    assert handle_rows() == [("ann@example.org", "ann-19")]

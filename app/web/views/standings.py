@@ -19,6 +19,9 @@ from app.standings.table_standings import rating_changes_of, table_standings
 from app.web.views.api import json_body
 
 bp = Blueprint("standings", __name__)
+# A handle taken or given up is seen by everyone looking for it: counted per client, so that nobody cycles
+# through names to hold them or to learn which are taken.
+handles_per_client = limits.per_client("limit_handles_per_client", "changes of public name")
 
 
 def known_game(name):
@@ -68,6 +71,7 @@ def player_api(handle):
 
 
 @bp.post("/api/seats/<token>/handle")
+@handles_per_client
 def seat_handle_api(token):
     data = json_body()
     if not isinstance(data, dict) or set(data) != {"handle"}:
@@ -77,6 +81,7 @@ def seat_handle_api(token):
 
 
 @bp.post("/s/<token>/handle")
+@handles_per_client
 def seat_handle_form(token):
     csrf.check()
     handles.choose_at_seat(token, form_handle())
@@ -84,6 +89,7 @@ def seat_handle_form(token):
 
 
 @bp.post("/my-games/handle")
+@handles_per_client
 def confirmed_browser_handle():
     csrf.check()
     owner = limits.confirmed_address()
@@ -94,6 +100,7 @@ def confirmed_browser_handle():
 
 
 @bp.post("/my-games/<token>/handle")
+@handles_per_client
 def my_games_link_handle(token):
     csrf.check()
     try:
