@@ -120,14 +120,15 @@ def entry_for(game, seat, seats, last_at, now):
         group, turn = IN_PLAY, f"{mover.name}'s move"
     else:
         group, turn = IN_PLAY, clock_words(game, mover, seat.time_zone, now)
+    begun = group != WAITING            # a game not started has had no move and has no score yet
     others = [other.name for number, other in sorted(seats.items()) if number != seat.seat]
     lower = " (lower is better)" if engine_game.score_meaning == PENALTY else ""
     return {"game": game, "seat": seat, "title": engine_game.title, "url": seat_path(seat), "group": group,
             "others": names_words(others), "turn": turn,
             "deadline": (deadline_words(game.due_at, now, seat.time_zone)
                          if group in (YOUR_MOVE, IN_PLAY) and mover is not None and mover.robot is None else ""),
-            "last_at": last_at, "last_move": moment_words(last_at, seat.time_zone) if last_at else "",
-            "score": named_scores(seating, seats, game.scores) + lower if game.scores else ""}
+            "last_at": last_at, "last_move": moment_words(last_at, seat.time_zone) if last_at and begun else "",
+            "score": named_scores(seating, seats, game.scores) + lower if game.scores and begun else ""}
 
 
 def mailable_to(email):

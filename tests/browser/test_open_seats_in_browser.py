@@ -65,6 +65,7 @@ def test_a_stranger_confirms_and_takes_a_seat_and_a_confirmed_browser_takes_the_
     bob.goto(confirmation_link(built["database"], "bob@example.org").replace("http://localhost", base))
     bob.get_by_role("button", name="Confirm my address").click()
     bob.wait_for_selector("text=waiting for players to take its open seats")
+    assert "Score" not in bob.inner_text("main") and "Last move" not in bob.inner_text("main")   # nothing played yet
     bob.screenshot(path=str(shots / "open-bob-confirmed-phone.png"), full_page=True)
 
     cy_context = browser.new_context(viewport=SIZES["desktop"])
