@@ -1,7 +1,7 @@
 """Standings on the web: the leaderboards, players' profiles, choosing a handle (from a table, "My games" or a
 browser that confirmed its address), and what tables and "My games" show of ratings."""
 
-from flask import Blueprint, g, jsonify, redirect, render_template, request
+from flask import Blueprint, jsonify, redirect, render_template, request
 
 from engine import all_games, find_game, shown
 
@@ -119,11 +119,10 @@ def form_handle():
 @bp.app_template_global()
 def seat_standings(t):
     """{player seat: standing} of a table's persons (app.standings.table_standings), read once a request."""
-    cache = g.setdefault("seat_standings", {})
-    if t.game.id not in cache:
+    def read():
         with database().reading() as session:
-            cache[t.game.id] = table_standings(session, t.game, t.seats)
-    return cache[t.game.id]
+            return table_standings(session, t.game, t.seats)
+    return once_a_request("seat_standings", t.game.id, read)
 
 
 @bp.app_template_global()
@@ -139,8 +138,16 @@ def own_standing(email):
 @bp.app_template_global()
 def my_rating_changes(email):
     """{game id: (rating before, after)} of an address's rated games, for its "My games": read once a request."""
-    cache = g.setdefault("my_rating_changes", {})
-    if email not in cache:
+    def read():
         with database().reading() as session:
-            cache[email] = rating_changes_of(session, email)
-    return cache[email]
+            return rating_changes_of(session, email)
+    return once_a_request("my_rating_changes", email, read)
+
+
+def once_a_request(name, key, read):
+    """`read()`'s answer for `key`, kept for the rest of the request: in its WSGI environ, which dies with it
+    (an app context, where `g` lives, may outlast a request: a test's does)."""
+    cache = request.environ.setdefault(f"cachette.{name}", {})
+    if key not in cache:
+        cache[key] = read()
+    return cache[key]
