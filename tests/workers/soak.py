@@ -142,7 +142,8 @@ class Soak:
                 self.leave()
             for game_id, tokens in self.random.sample(sorted(self.games.items()), len(self.games)):
                 if tokens["by_reply"]:
-                    self.reply_to_newest_turn_mail(game_id, tokens)
+                    if not tokens.get("resigned"):
+                        self.reply_to_newest_turn_mail(game_id, tokens)
                     continue
                 status, seat = self.call("GET", f"/api/seats/{tokens['ann']}")
                 assert status == 200, seat
@@ -197,6 +198,7 @@ class Soak:
         ids = sorted(self.games)
         bo = next((self.games[game_id]["bo"] for game_id in ids if self.games[game_id]["bo"]), None)
         answers = [self.call("POST", f"/api/seats/{self.games[ids[-1]]['ann']}/resign", {})]
+        self.games[ids[-1]]["resigned"] = True    # a reply of hers would now be a stranger's, refused each time
         if bo is not None:
             answers.append(self.call("POST", f"/api/seats/{bo}/hand-over", {}))
         assert all(status in (201, 409) for status, _ in answers), answers    # 409: that game was over already
