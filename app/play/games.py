@@ -15,7 +15,6 @@ from app.clock import utcnow
 from app.store.record import deal_while_awaited, replay_game, sync_summary, write_event
 from app.play.seats import creator_seat, seat_path, seats_of
 from app.play.spec import parse_game_spec
-from app.errors import BadInput
 from app.social import open_seats
 
 FIRST_DEALER = 0  # seats are assigned by the creator, so who deals first is theirs to choose too
@@ -33,30 +32,19 @@ def create_game(data, admit=None, confirmed_by=None):
     from a browser that has just confirmed the creator's address
     (`confirmed_by`, read from its signed cookie) starts the game at once.
     """
-    rated = parse_rated(data)
-    spec = parse_game_spec({key: value for key, value in data.items() if key != "rated"} if rated is not None else data)
+    spec = parse_game_spec(data)
     if admit is not None:
         admit(spec.addresses)
     now = utcnow()
     with database().writing() as session:
         game = insert_game(session, spec, spec.creator_email, now)
-        game.rated = bool(rated)
+        game.rated = spec.rated
         book = consent.locked(session, [spec.creator_email], now)
         if confirmed_by == spec.creator_email and book[confirmed_by].state == ADDRESS_CONFIRMED:
             start_confirmed(session, game)
         else:
             queue_game_confirmation(session, game, seats_of(session, game.id), book[spec.creator_email], now)
     return game
-
-
-def parse_rated(data):
-    """The request's `rated` (whether the game counts for its players' ratings: app.standings), None when it
-    does not say; BadInput when it is not true or false."""
-    if not isinstance(data, dict) or "rated" not in data:
-        return None
-    if type(data["rated"]) is not bool:
-        raise BadInput("rated must be true (the game counts for the players' ratings) or false", "bad_rated")
-    return data["rated"]
 
 
 def insert_game(session, spec, creator_email, now):

@@ -39,6 +39,7 @@ class GameSpec:
     move_time: int       # seconds
     timeout_policy: str
     open_terms: dict | None = None   # with open seats: min_rating, max_rating, days (app.social.open_seats)
+    rated: bool = False              # counts for its players' ratings (app.standings)
 
     @property
     def creator_email(self):
@@ -54,7 +55,7 @@ def parse_game_spec(data):
     """A GameSpec from API-shaped data, or BadInput naming the first problem."""
     if not isinstance(data, dict):
         raise BadInput("the request must be a JSON object")
-    unknown = sorted(set(data) - {"game", "options", "seats", "move_time", "timeout_policy", *OPEN_TERMS})
+    unknown = sorted(set(data) - {"game", "options", "seats", "move_time", "timeout_policy", "rated", *OPEN_TERMS})
     if unknown:
         raise BadInput(f"unknown field {shown(unknown[0])}", "unknown_field")
     games = all_games()
@@ -80,8 +81,11 @@ def parse_game_spec(data):
         game(len(seats), options, 0)
     except EngineError as error:
         raise BadInput(str(error), error.code) from None
+    rated = data.get("rated", False)
+    if type(rated) is not bool:
+        raise BadInput("rated must be true (the game counts for the players' ratings) or false", "bad_rated")
     return GameSpec(name, options, seats, parse_move_time(data.get("move_time", "72h")), policy,
-                    open_terms=parse_open_terms(data, seats))
+                    open_terms=parse_open_terms(data, seats), rated=rated)
 
 
 OPEN_TERMS = ("min_rating", "max_rating", "open_days")
