@@ -3,9 +3,12 @@
 The simple robot takes the most points the card scores at once, less a
 little for a count that a ten-card would turn into 15, 25 or 31 for the
 next player. The strong robot guesses the other hands many times over,
-keeping only guesses whose hand counts match the points each hand was seen
-to score, and plays the rest of the play out exactly (every hand open) for
-each card it may lay; it lays the card with the best mean result.
+keeping only guesses that give each side the count it was seen to score
+(the view hides another hand's count, but the score shows it) and from which
+the play so far follows, and for each card it may lay plays the rest of the
+play out, every hand open: its side's cards the best it finds, the others'
+as the simple robot lays them (as the oracle's playouts lay every card).
+It lays the card with the best mean result.
 """
 
 from collections import Counter
@@ -16,9 +19,7 @@ from ..profile import Profile, register_profile
 
 DANGER = 0.8          # what a count that a ten-card makes 15, 25 or 31 costs, in points
 WORLDS = 14           # guessed deals per decision
-TRIES = 60            # guesses tried per world for one that matches the published counts
-DEPTH = 8             # cards looked ahead; past it a line is judged by its score so far
-WIN_BONUS = 20        # worth of winning the game during the deal, in points
+TRIES = 200          # guesses tried per world for one that gives each side the count it scored
 
 
 def immediate(view, card):
@@ -46,43 +47,90 @@ class NoddyProfile(Profile):
 
 def strong_card(view, rng):
     totals = dict.fromkeys(sorted(view["legal"]), 0.0)
+    wanted = hidden_counts(view)
     for _ in range(WORLDS):
-        state = guessed_state(view, rng)
+        state = guessed_state(view, rng, wanted)
         for card in totals:
             trial = fork(state)
             trial.play(view["seat"], card)
-            totals[card] += search(trial, view["seat"], DEPTH - 1)
+            totals[card] += search(trial, view["seat"])
     return max(totals, key=lambda card: (totals[card], immediate(view, card)))
 
 
-def guessed_state(view, rng):
-    """The position with the other hands guessed, consistent with each hand's published count."""
+def guessed_state(view, rng, wanted):
+    """The position with the other hands guessed: one that gives each side the count it scored
+    (`hidden_counts`) and from which the play so far follows (a player passed over could lay nothing)
+    where a guess within TRIES does, else the last one tried."""
     seat, seats = view["seat"], len(view["hand_sizes"])
     played = {other: [card for laid_by, card in view["pile"] if laid_by == other] for other in range(seats)}
     seen = Counter(view["hand"]) + Counter([view["up_card"]]) + Counter(card for _, card in view["pile"])
     unseen = list((Counter(pack()) - seen).elements())
-    published = {count["seat"]: count["points"] for count in view["counts"] if not count["turned"]}
     for _ in range(TRIES):
         rng.shuffle(unseen)
-        hands, used = {}, 0
+        hands, used = {seat: list(view["hand"])}, 0
         for other in range(seats):
             if other != seat:
                 hands[other] = unseen[used:used + view["hand_sizes"][other]]
                 used += view["hand_sizes"][other]
-        if all(sum(combo["points"] for combo in hand_combinations(hand + played[other], view["up_card"]))
-               == published.get(other) for other, hand in hands.items()):
-            break
+        if all(sum(hand_points(hands[other] + played[other], view["up_card"]) for other in others) == points
+               for others, points in wanted):
+            state = replayed(view, hands, played, strict=True)
+            if state is not None:
+                return state
+    return replayed(view, hands, played, strict=False)
+
+
+def replayed(view, hands, played, strict):
+    """The play so far laid again from the guessed hands (`hands` now, `played` laid from them), through the
+    game's own rules; None, when `strict`, if the play would have taken another turn."""
     state = Noddy(view["players"], view["options"], view["dealer"])
     state.deals = view["deal"]
     state.phase = PHASE_PLAY
     state.up_card = view["up_card"]
-    state.hands = [list(view["hand"]) if other == seat else hands[other] for other in range(seats)]
-    state.pile = [list(laid) for laid in view["pile"]]
-    state.count = view["play_count"]
-    state.last_layer = view["pile"][-1][0] if view["pile"] else None
-    state.turn = seat
-    state.ledger.totals = list(view["scores"])
+    state.hands = [hands[other] + played[other] for other in range(len(hands))]
+    totals = list(view["scores"])
+    for play in view["plays"]:
+        totals[side_of(view, play["seat"])] -= play["points"]
+    state.ledger.totals = totals
+    state.turn = state.eldest
+    for layer, card in view["pile"]:
+        if state.turn != layer:
+            if strict:
+                return None
+            state.turn = layer
+        state.play(layer, card)
     return state
+
+
+def hand_points(cards, up_card):
+    return sum(combo["points"] for combo in hand_combinations(cards, up_card))
+
+
+def hidden_counts(view):
+    """[(the other seats of a side whose hands are hidden, what their hands counted together)].
+
+    The view hides another hand's count, but not the score: a side's score now, less its score before
+    the deal, what it scored in the play and a turned Knave, is what its hands counted. Its own hand's
+    count is known, so what the hidden hands of each side counted is known too. Nothing is told of a
+    side whose figure comes out below zero (a score that did not run on from the last deal's)."""
+    seat, seats = view["seat"], len(view["hand_sizes"])
+    before = view["history"][-1]["scores"] if view["history"] else [0] * len(view["scores"])
+    counted = [now - then for now, then in zip(view["scores"], before)]
+    for play in view["plays"]:
+        counted[side_of(view, play["seat"])] -= play["points"]
+    for count in view["counts"]:
+        if count["turned"] or count["seat"] == seat:
+            counted[side_of(view, count["seat"])] -= count["points"]
+    wanted = []
+    for side, points in enumerate(counted):
+        others = [other for other in range(seats) if other != seat and side_of(view, other) == side]
+        if others and points >= 0:
+            wanted.append((others, points))
+    return wanted
+
+
+def side_of(view, seat):
+    return seat % len(view["scores"])
 
 
 def fork(state):
@@ -97,24 +145,18 @@ def fork(state):
     return twin
 
 
-def search(state, seat, depth):
-    """The best result for the seat's side with every hand open: its points less the others', the game's win weighed."""
-    if state.phase != PHASE_PLAY or depth == 0:
-        return judge(state, seat)
-    mover = state.to_move[0]
-    mine = state.side_of(mover) == state.side_of(seat)
-    results = []
-    for card in state.legal_moves(mover):
-        trial = fork(state)
-        trial.play(mover, card)
-        results.append(search(trial, seat, depth - 1))
-    return max(results) if mine else min(results)
-
-
-def judge(state, seat):
-    side = state.side_of(seat)
-    scores = state.ledger.totals
-    value = scores[side] - sum(score for other, score in enumerate(scores) if other != side)
-    if state.over:
-        value += WIN_BONUS if side in state.winners else -WIN_BONUS
-    return value
+def search(state, seat):
+    """The seat's result at the end of the play in a guessed deal: its side lays the best cards it can find
+    with every hand open, the other side lays as the simple robot does (the oracle's playouts play them so)."""
+    while state.phase == PHASE_PLAY:
+        mover = state.to_move[0]
+        legal = state.legal_moves(mover)
+        if state.side_of(mover) == state.side_of(seat) and len(legal) > 1:
+            results = []
+            for card in legal:
+                trial = fork(state)
+                trial.play(mover, card)
+                results.append(search(trial, seat))
+            return max(results)
+        state.play(mover, legal[0] if len(legal) == 1 else simple_card(state.view(mover)))
+    return state.returns()[seat]
