@@ -32,7 +32,8 @@ RECORD_LARGEST_NUMBER = 10 ** 9
 TOO_LONG = (f"this record is longer than {RECORD_CHARACTERS:,} characters: a finished game's record is some tens "
             "of kilobytes, and a chatty one's some megabytes")
 # The questions of leaving a game (app.social.leaving), noted so that open tables show them.
-LEAVING_QUESTIONS = {"concede_asked": "asks their partners to concede the game", "abandon_proposed":
+LEAVING_QUESTIONS = {"concede_asked": "asks their partners to concede the game",
+                     "concede_agreed": "agrees to concede the game", "abandon_proposed":
                      "proposes to abandon the game", "abandon_agreed": "agrees to abandon the game",
                      "abandon_declined": "declines to abandon the game"}
 PLAYERS_NOTE = "players"   # a note naming each seat's player: {"type": "note", "kind": "players", "names": [...]}

@@ -215,6 +215,7 @@ def answer_concession(token, agree):
             return
         request.agreed = [*request.agreed, me.seat]
         session.add(request)
+        store_event(session, game, note_event("concede_agreed", seat=me.seat))   # moves open tables on
         settle(session, game, seats, state)
 
 

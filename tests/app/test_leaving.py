@@ -16,9 +16,16 @@ from app.play.moves import play_robot_turns
 from app.social import leaving, talk
 from app.play.mygames import games_for_token
 from app.play.seats import seats_of
+from app.web.views import table as table_view
 
 from app_helpers import ROBOTS3, counts, csrf_from, events_of, game_row, mails, people, start, text_of, token_for
 from conftest import confirm_address
+
+
+def clock_at(monkeypatch, moment):
+    """The clock of leaving and of the table page (which keeps a page for the minute it is in) at `moment`."""
+    for module in (leaving, table_view):
+        monkeypatch.setattr(module, "utcnow", lambda: moment)
 
 TRIO = people(3)     # Ann, Bob, Cy
 QUARTET = people(4)  # Quinto: Ann and Cy (seats 0 and 2) against Bob and Di (1 and 3)
@@ -292,7 +299,7 @@ def test_a_creator_whose_own_silence_paused_the_game_cannot_end_it(client, monke
         assert client.post(f"/api/seats/{bob}/moves", json={"move": legal[0], "seq": game_row(game.id).seq}).status_code == 201
     missed = game_row(game.id).due_at
     assert enforce_deadline(game.id, missed + timedelta(seconds=1)) == "pause" and last_timeout_seat(game.id) == 0
-    monkeypatch.setattr(leaving, "utcnow", lambda: missed + timedelta(days=30))
+    clock_at(monkeypatch, missed + timedelta(days=30))
     assert "End this game" not in client.get(f"/s/{ann}").get_data(as_text=True)
     before = counts()
     refused = client.post(f"/api/seats/{ann}/end", json={})
@@ -308,10 +315,10 @@ def test_the_creator_ends_a_game_paused_for_as_long_as_three_deadlines(client, m
     missed = game_row(game.id).due_at
     assert enforce_deadline(game.id, missed + timedelta(seconds=1)) == "pause"
     assert game_row(game.id).status == "paused"
-    monkeypatch.setattr(leaving, "utcnow", lambda: missed + timedelta(hours=47))    # 1 deadline, and 1 more
+    clock_at(monkeypatch, missed + timedelta(hours=47))    # 1 deadline, and 1 more
     assert "End this game" not in client.get(f"/s/{ann}").get_data(as_text=True)
     assert client.post(f"/api/seats/{ann}/end", json={}).status_code == 409
-    monkeypatch.setattr(leaving, "utcnow", lambda: missed + timedelta(hours=49))    # 1, and 2 more move times
+    clock_at(monkeypatch, missed + timedelta(hours=49))    # 1, and 2 more move times
     assert "End this game" in client.get(f"/s/{ann}").get_data(as_text=True)
     assert client.post(f"/api/seats/{ann}/end", json={}).status_code == 201
     assert game_row(game.id).ending == {"kind": "no_moves", "deadlines": 3}

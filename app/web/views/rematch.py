@@ -15,6 +15,7 @@ from app.errors import BadInput
 from app.social.next_game import next_game
 from app.web.views.api import json_body, seat_answer
 from app.web.views.fields import whole_number
+from app.web.views.standings import once_a_request
 
 bp = Blueprint("rematch", __name__)
 STAND_IN_ROBOT = robot_levels()[-1]       # the strongest level stands in for a declined person
@@ -100,6 +101,9 @@ def rematch_of(table):
 
 @bp.app_template_global()
 def next_game_of(table):
-    """The next game waiting for the table's person (templates/pages/_next_game.html), or None."""
-    with database().reading() as session:
-        return next_game(session, table.seat)
+    """The next game waiting for the table's person (templates/pages/_next_game.html), or None: read once a
+    request."""
+    def read():
+        with database().reading() as session:
+            return next_game(session, table.seat)
+    return once_a_request("next_game", (table.seat.game_id, table.seat.seat), read)

@@ -17,8 +17,12 @@ from app.words.news import moves_since
 from app.web.views.fields import whole_number
 from app.web.views.history import finished_deals_html
 from app.web.views.leave import leaving_of
+from app.web.views.rematch import next_game_of
+from app.web.views.standings import seat_standings
+from app.web.rendered_pages import RenderedPages, row_values
 
 bp = Blueprint("table", __name__)
+TABLE_PAGES = RenderedPages()
 ANNOUNCED_MOVES = 12       # a table left further behind is told only the latest events
 # A move the game's state refused (app.play.moves: Conflict) is answered with the table, at its own address
 # and saying why by code, so that reloading it sends nothing again. The words by code: never the query's text.
@@ -37,7 +41,15 @@ def show(token):
         raise BadInput("this link does not say why a move was refused; open the table without it", "bad_refused")
     table = tables.open_seat(token)
     note_present_by_link(token)
-    return render_table(table, REFUSED_MOVES.get(refused))
+    error = REFUSED_MOVES.get(refused)
+    return TABLE_PAGES.page(page_key(table, error), lambda: render_table(table, error))
+
+
+def page_key(table, error):
+    """Everything a seat's table page shows but its log up to the game's position (app.web.rendered_pages)."""
+    return repr((request.view_args["token"], error, row_values(table.game),
+                 [row_values(seat) for seat in table.seats.values()], csrf.token(),
+                 utcnow().replace(second=0, microsecond=0), seat_standings(table), next_game_of(table)))
 
 
 @bp.get("/s/<token>/table")
