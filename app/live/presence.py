@@ -18,6 +18,10 @@ from app.live.redis_breaker import client
 from app.clock import utcnow
 
 
+REWRITE_AFTER = timedelta(seconds=5)
+WRITTEN_KEPT = 10_000     # presences remembered as written, per process
+
+
 def note_present(game_id, seat):
     """Record that `seat` of `game_id` is at its table now (a Redis away costs the page nothing but this)."""
     until = utcnow() + timedelta(seconds=settings().presence_seconds)
@@ -68,12 +72,21 @@ def store():
 
 
 class RedisPresence:
+    """Presence in Redis. A seat's table asks every few seconds and a player reloads it at will: a presence this
+    process wrote less than `REWRITE_AFTER` ago is not written again, as it would move its end by no more."""
+
     def __init__(self, url):
         self.client = client(url)
+        self.written = {}      # name -> the end this process last wrote for it
 
     def put(self, name, until):
+        if until - self.written.get(name, until - REWRITE_AFTER) < REWRITE_AFTER:
+            return
         seconds = max(1, int((until - utcnow()).total_seconds()))
         self.client.set(name, until.timestamp(), ex=seconds)
+        if len(self.written) >= WRITTEN_KEPT:
+            self.written.clear()
+        self.written[name] = until
 
     def get(self, name):
         value = self.client.get(name)
