@@ -81,6 +81,8 @@ BAD_ADDRESS = ("This address does not take moves: it may be incomplete, or from 
                "Answer your latest mail about the game, or open the link in it.")
 NOT_YOURS = ("This reply came from an address that may not move here. Answer from the address the game's "
              "mail goes to.")
+LEFT = ("You have left this game, so it takes no more moves or messages from you. Your link to it still shows "
+        "the table, as a watcher sees it.")
 TOO_BIG = "Your reply is too large (at most {limit} bytes are taken). Send the move alone, without attachments."
 NO_MOVE = "No move was found on the first line of your reply. Write your move alone on the first line."
 BAD_FROM = "its From must name one address, plainly"
@@ -131,13 +133,15 @@ def receive(raw, envelope_sender=None, recipients=(), oversized=False):
         return reply.refuse_stranger(BAD_ADDRESS, sender)
     with database().reading() as session:
         seat = seats_of(session, game_id).get(number)
-    if seat is None or seat.robot is not None or seat.link_version != version:
+    if seat is None or seat.link_version != version or (seat.robot is not None and not seat.left):
         return reply.refuse_stranger(BAD_ADDRESS, f"{game_id}:{number}")
     if seat.email != sender:
         return reply.refuse_stranger(NOT_YOURS, f"{game_id}:{number}")
     first = taken(game_id, number, reply.message_id)
     if first is not None:
         return taken_already(first)
+    if seat.left:      # its person handed it over or resigned: answered once, as any reply of a seat is
+        return once(reply, seat, lambda: reply.refuse_stranger(LEFT, f"{game_id}:{number}", seat=seat))
     if not admitted(f"{game_id}:{number}"):
         return dropped(f"too many replies for seat {number} of {game_id}")
     if oversized:
@@ -147,10 +151,16 @@ def receive(raw, envelope_sender=None, recipients=(), oversized=False):
     except Unreadable as error:
         return rejected(str(error))
     reply.talk, line = talk_and_move(message_text(message))
+    return once(reply, seat, lambda: reply.act(seat, line, seq))
+
+
+def once(reply, seat, act):
+    """`act()`'s outcome, or the first delivery's where the same mail, delivered twice at once, was taken by the
+    other delivery (app.mail_in.reply_taken: its note fails on the unique key)."""
     try:
-        return reply.act(seat, line, seq)
-    except IntegrityError:      # the same mail, delivered twice at once, was taken by the other delivery
-        first = taken(game_id, number, reply.message_id)
+        return act()
+    except IntegrityError:
+        first = taken(seat.game_id, seat.seat, reply.message_id)
         if first is None:
             raise
         return taken_already(first)
@@ -205,12 +215,16 @@ class Reply:
     def context(self, **values):
         return dict(values, in_reply_to=self.message_id)
 
-    def refuse_stranger(self, reason, whose):
+    def refuse_stranger(self, reason, whose, seat=None):
         """Refuse a reply that cannot be tied to a seat it may move for: the answer names no game and no seat.
-        Such refusals are counted per sender, as a seat's replies are."""
+        Such refusals are counted per sender, as a seat's replies are. From the person who left `seat`, the
+        refusal is noted as the reply's fate (app.mail_in.reply_taken), so that a second delivery is not
+        answered again."""
         if not admitted(self.sender):
             return dropped(f"too many refused replies from {self.sender}")
         with database().writing() as session:
+            if seat is not None:
+                note_taken(session, seat.game_id, seat.seat, self.message_id, REFUSED, reason)
             if may_answer(session, self.sender):
                 queue_mail(session, ANSWER, self.sender, self.subject,
                            self.context(headline="Not played.", reason=reason))

@@ -13,6 +13,7 @@ from workers.inbound import start_receiver
 from tests.workers.smtp_sink import free_port
 from test_replies import ANN, a_legal_card, ann_to_move, answers, app, events_of, reply  # noqa: F401 (app: the fixture)
 from test_talk_replies import talk_of
+from app_helpers import mails, token_for
 
 # A lock the move waits on and gives up: every write of whose turn it is fails, as a lock timeout does. The talk
 # alone writes no turn, so the old order (talk in a transaction of its own, then the move) wrote the talk first.
@@ -86,3 +87,15 @@ def test_a_refused_move_and_its_talk_delivered_twice_are_answered_once(app):
     assert [event["text"] for event in talk_of(game_id)] == ["hello"]
     (answer,) = answers(game_id)
     assert answer.context["headline"] == 'Said at the table: "hello". Not played.'
+
+
+def test_a_reply_from_one_who_left_delivered_twice_is_refused_once(app):
+    game_id, turn = ann_to_move()
+    client = app.test_client()
+    assert client.post(f"/api/seats/{token_for(game_id, 0)}/hand-over", json={}).status_code == 201
+    mail = reply(turn, f"say still here?\n{a_legal_card(game_id)}")
+    first = replies.receive(mail)
+    assert first.what == replies.REFUSED and first.detail == replies.LEFT
+    assert replies.receive(mail) == first
+    refusals = [row for row in mails(kind=replies.ANSWER, recipient=ANN) if row.context.get("reason") == replies.LEFT]
+    assert len(refusals) == 1 and talk_of(game_id) == []
