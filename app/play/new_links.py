@@ -4,7 +4,8 @@ Replacing is asked first (`replacement`, which writes nothing), then done
 (`send_new_link`). The seat's old links stop working at once
 (seats.revoke_links), in the mails already sent too, and the new one goes
 only to the seat's mailbox, so a link that leaked is closed by whoever
-still holds a good one and reaches the right person only.
+still holds a good one and reaches the right person only. A person who left
+the game keeps a link that reads its table, so theirs can be replaced too.
 """
 
 from app.context import database, external_url
@@ -21,7 +22,7 @@ def replacement(token, seat_number=None):
     """(the seat whose link would be replaced, whether it is the link's own) for the question asked before
     replacing it; the same refusals as `send_new_link`, and nothing is written."""
     with database().reading() as session:
-        return target_of(open_link(session, token), seat_number)
+        return target_of(open_link(session, token, read_only=True), seat_number)
 
 
 def send_new_link(token, seat_number=None, admit=None):
@@ -32,7 +33,7 @@ def send_new_link(token, seat_number=None, admit=None):
     written. Returns (the seat replaced, whether it was the link's own).
     """
     with database().writing() as session:
-        link = open_link(session, token, lock=True)
+        link = open_link(session, token, lock=True, read_only=True)
         target, own = target_of(link, seat_number)
         if admit is not None:       # asked from the seat's own link: its owner's own allowance
             admit([target.email], OWNER if own else "")
@@ -50,9 +51,10 @@ def target_of(link, seat_number):
     if seat_number is not None and type(seat_number) is not int:
         raise BadInput("seat must be a seat number", "bad_seat")
     target = link.seat if seat_number is None else link.seats.get(seat_number)
-    if target is None or target.robot is not None:
+    if target is None or (target.robot is not None and not target.left):   # one who left may still lose a link
         raise BadInput("there is no player at that seat", "bad_seat")
     own = target is link.seat
-    if not own and not is_creator(link.game, link.seats, link.seat):
-        raise Forbidden("only the game's creator can replace another player's link", "not_creator")
+    if not own and (link.seat.left or not is_creator(link.game, link.seats, link.seat)):
+        raise Forbidden("only the game's creator, while at the table, can replace another player's link",
+                        "not_creator")
     return target, own

@@ -165,3 +165,20 @@ def test_every_rejected_link_gets_the_one_message(app, client, monkeypatch, reas
     if path.startswith("/s/"):
         api = client.get("/api/seats/" + path.split("/")[2])
         assert api.status_code == 403 and api.json["error"] == {"code": "bad_link", "message": REJECTED}
+
+
+def test_the_link_of_one_who_left_can_still_be_replaced_by_them_or_the_creator(client):
+    game = start([ANN, BOB, *ROBOTS3[:2]])
+    anns, bobs = token_for(game.id, 0), token_for(game.id, 1)
+    assert client.post(f"/api/seats/{bobs}/hand-over", json={}).status_code == 201
+    page = client.get(f"/s/{bobs}").get_data(as_text=True)
+    assert "Send me a new link" in page and "Say to the table" not in page      # reads, and may still close it
+    assert b"Bob <button" in client.get(f"/s/{anns}").data
+    assert ask_new_link(client, bobs, seat=0).status_code == 403                 # nobody else's, creator or not
+    answer = ask_new_link(client, bobs)
+    assert answer.status_code == 200 and client.get(f"/s/{bobs}").status_code == 403
+    [mail] = mails(kind="new_link")
+    new = token_of(seat_path(mail))
+    assert mail.recipient == "bob@example.org" and client.get(f"/s/{new}").status_code == 200
+    assert ask_new_link(client, anns, seat=1).status_code == 200
+    assert client.get(f"/s/{new}").status_code == 403 and client.get(f"/api/seats/{new}/position").status_code == 403

@@ -8,6 +8,7 @@ from flask import Blueprint, render_template, request
 
 from app.web import csrf, limits
 from app.play import new_links
+from app.play.seats import is_creator
 from app.web.views.fields import whole_number
 
 bp = Blueprint("new_links", __name__)
@@ -39,3 +40,9 @@ def new_link(token):
         return render_template("pages/new_link_ask.html", name=target.name, own=own, token=token, seat=seat)
     replaced, own = new_links.send_new_link(token, seat, limits.admit_links)
     return render_template("pages/new_link_sent.html", name=replaced.name, own=own, token=token)
+
+
+@bp.app_template_global()
+def is_creator_of(table):
+    """Whether a table's seat is its game's creator's (app.play.seats.creator_seat), for the forms only they see."""
+    return is_creator(table.game, table.seats, table.seat)

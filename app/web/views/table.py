@@ -128,7 +128,8 @@ def table_context(table):
     hands = view.get("hands") or []
     my_hands = [(seat, hands[seat] if seat < len(hands) and hands[seat] is not None else
                  (view.get("hand") if seat == table.seat.seat else None)) for seat in controls]
-    my_hands = [(seat, None if hand is None else hand_order(hand)) for seat, hand in my_hands]
+    my_hands = [(seat, None if hand is None else hand_order(hand)) for seat, hand in my_hands
+                if not table.seat.left]      # one who left holds no hand: they read the table as a watcher
     legal = [] if ending["over"] or table.seat.left else view.get("legal") or []    # one who left moves no more
     acting = view["to_move"][0] if legal and view.get("to_move") else None
     in_front = {}
