@@ -10,6 +10,8 @@ TRICK_WORTH = 4   # with the arena: 1 left the robot shedding cards it could hav
 @register_profile
 class CatchTheTenProfile(TrumpProfile):
     game = "catch_the_ten"
+    search_playouts = 96        # four times the default: the share of the gap to the oracle went from 0.23 to 0.37
+    search_worlds = (8, 24)
 
     def read_trump(self, view):
         super().read_trump(view)
