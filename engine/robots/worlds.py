@@ -191,11 +191,13 @@ class Worlds:
             if move in self.pack_cards:
                 played[move] += 1
         view = state.view(self.seat)
-        if any(view.get(key) != value for key, value in self.compare.items()) or Counter(view["hand"]) != self.hand:
+        if Counter(view["hand"]) != self.hand:
             return state, ("view", view)
-        shown = seen_cards(view, self.pack)
-        if shown != self.shown:
+        shown = seen_cards(view, self.pack)   # before the other keys: a card shown in the wrong place has a
+        if shown != self.shown:               # repair of its own (All Fours' second turn-up after running the cards)
             return state, ("shown", shown)
+        if any(view.get(key) != value for key, value in self.compare.items()):
+            return state, ("view", view)
         return state, None
 
     def hidden_move(self, legal):

@@ -14,6 +14,8 @@ STAND_WITH = 2     # cards of the turned suit (counting a high one twice) that m
 @register_profile
 class AllFoursProfile(TrumpProfile):
     game = "all_fours"
+    search_playouts = 96        # four times the default; ten times closed no more of the gap to the oracle
+    search_worlds = (8, 24)
     values = GAME_VALUES
     strengths = strength_table(RANKS)
 
