@@ -13,16 +13,15 @@ calls made through a functools.partial, which nothing else in the loop uses, and
 
 import argparse
 import random
-import re
-import subprocess
 import sys
-import tempfile
 from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.callgrind import instructions  # noqa: E402
+from engine.bench import random_deal  # noqa: E402
 from engine.events import start_event  # noqa: E402
 from engine.record import start_state  # noqa: E402
 from engine.registry import find_game  # noqa: E402
@@ -40,13 +39,7 @@ def play(game, deals):
     rng = random.Random(1)
     start = start_event(game, find_game(game).players[0])
     for _ in range(deals):
-        state = start_state(start)
-        deck = state.full_pack()
-        rng.shuffle(deck)
-        state.apply_deal(deck)
-        while state.awaiting == AWAITING_MOVE:
-            seat = state.to_move[0]
-            state.apply_move(seat, rng.choice(state.legal_moves(seat)))
+        random_deal(start, rng)
 
 
 def play_through(game, deals, through):
@@ -85,17 +78,8 @@ def calls_per_deal(game, few, many):
 
 def count(game, deals, part=None):
     """Instructions callgrind counts for `deals` deals: all of them, or only inside `part`'s calls."""
-    with tempfile.TemporaryDirectory() as scratch:
-        options = [f"--callgrind-out-file={Path(scratch) / 'callgrind.out'}"]
-        if part:
-            options.append("--toggle-collect=partial_vectorcall")
-        run = subprocess.run(["valgrind", "--tool=callgrind", *options, sys.executable, __file__,
-                              "--game", game, "--play", str(deals), part or "none"],
-                             cwd=ROOT, capture_output=True, text=True)
-    collected = re.search(r"Collected : (\d+)", run.stderr)
-    if run.returncode != 0 or collected is None:
-        raise SystemExit(f"the counted run failed:\n{run.stderr[-2000:]}")
-    return int(collected.group(1))
+    return instructions([sys.executable, __file__, "--game", game, "--play", str(deals), part or "none"], ROOT,
+                        only_inside="partial_vectorcall" if part else None)
 
 
 def main(argv=None):
@@ -123,8 +107,8 @@ def main(argv=None):
         calls = calls_per_deal(game, few, many)
         spent = {part: (count(game, many, part) - count(game, few, part)) / (many - few) for part in PARTS}
         overhead = spent.pop("partial") / calls["partial"]   # the partial's own cost, per call
-        for part, instructions in spent.items():
-            own = instructions - overhead * calls[part]
+        for part, inside in spent.items():
+            own = inside - overhead * calls[part]
             print(f"  {part:12} {own:10,.0f} per deal  {own / per_deal:6.1%}  "
                   f"({calls[part]:.1f} calls, {own / calls[part]:,.0f} each)")
         rest = per_deal - sum(spent.values()) + overhead * sum(calls[part] for part in spent)

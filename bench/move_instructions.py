@@ -16,8 +16,6 @@ PostgreSQL server's.
 import argparse
 import json
 import os
-import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -30,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app.store.scratch_database import scratch_postgres  # noqa: E402
+from bench.callgrind import instructions  # noqa: E402
 from bench.web_bench import REDIS, SECRET, SERVER, replay_from, seed  # noqa: E402
 
 BASE_URL = "http://127.0.0.1:5000"
@@ -42,7 +41,7 @@ WARM_UP_ROUNDS = 4
 def play(moves, database_url, games_file):
     """Warm-up rounds of moves in the seeded games, then `moves` more round them (run under callgrind by `count`)."""
     os.environ.update(DATABASE_URL=database_url, SECRET_KEY=SECRET, BASE_URL=BASE_URL, REDIS_URL=REDIS,
-                      CELERY_QUEUE=make_url(database_url).database)
+                      CELERY_QUEUE=make_url(database_url).database, DEV_MAILBOX="1")
     os.environ.pop("SMTP_HOST", None)
     from workers.web import create_app
 
@@ -73,16 +72,9 @@ def count(moves):
         games_file.write_text(json.dumps([{"id": game["id"], "seq": game["seq"], "tokens": game["tokens"]}
                                           for game in move_games]))
         try:
-            run = subprocess.run(
-                ["valgrind", "--tool=callgrind", f"--callgrind-out-file={Path(scratch) / 'callgrind.out'}",
-                 sys.executable, __file__, "--play", str(moves), database_url, str(games_file)],
-                cwd=ROOT, capture_output=True, text=True)
+            return instructions([sys.executable, __file__, "--play", str(moves), database_url, str(games_file)], ROOT)
         finally:
             redis.Redis.from_url(REDIS).delete(make_url(database_url).database)
-    collected = re.search(r"Collected : (\d+)", run.stderr)
-    if run.returncode != 0 or collected is None:
-        raise SystemExit(f"the counted run failed:\n{run.stderr[-2000:]}")
-    return int(collected.group(1))
 
 
 def main(argv=None):

@@ -44,15 +44,21 @@ def deals_per_second(name, seconds, rng):
     began = time.perf_counter()
     deadline = began + seconds
     while time.perf_counter() < deadline:
-        state = start_state(start)
-        deck = state.full_pack()
-        rng.shuffle(deck)
-        state.apply_deal(deck)
-        while state.awaiting == AWAITING_MOVE:
-            seat = state.to_move[0]
-            state.apply_move(seat, rng.choice(state.legal_moves(seat)))
+        random_deal(start, rng)
         deals += 1
     return deals / (time.perf_counter() - began)
+
+
+def random_deal(start, rng):
+    """One deal of the game `start` (its start event) begins: the shuffled pack, then a random legal move each
+    turn until the deal is over."""
+    state = start_state(start)
+    deck = state.full_pack()
+    rng.shuffle(deck)
+    state.apply_deal(deck)
+    while state.awaiting == AWAITING_MOVE:
+        seat = state.to_move[0]
+        state.apply_move(seat, rng.choice(state.legal_moves(seat)))
 
 
 def replay_seconds(events, repeats=20):
