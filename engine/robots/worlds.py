@@ -229,7 +229,8 @@ class Worlds:
         if problem[0] == "shown":
             missing = sorted(self.shown - problem[1])
             extra = sorted(problem[1] - self.shown) or self.free
-            return bool(missing) and self.swap(deck, self.rng.choice(missing), self.rng.choice(extra), Counter())
+            return bool(missing and extra) and self.swap(deck, self.rng.choice(missing), self.rng.choice(extra),
+                                                         Counter())
         if problem[0] == "view":
             real, guessed = Counter(self.view["hand"]), Counter(problem[1]["hand"])
             missing, extra = list((real - guessed).elements()), list((guessed - real).elements())
