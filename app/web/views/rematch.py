@@ -101,8 +101,12 @@ def rematch_of(table):
 
 @bp.app_template_global()
 def next_game_of(table):
-    """The next game waiting for the table's person (templates/pages/_next_game.html), or None: read once a
+    """The next game waiting for the table's person (templates/pages/_next_game.html), or None: none while it is
+    their move at this table (the flag the next game waiting is found by, app.social.next_game). Read once a
     request."""
+    if table.seat.to_move and not table.seat.left:
+        return None
+
     def read():
         with database().reading() as session:
             return next_game(session, table.seat)
