@@ -10,7 +10,7 @@ from engine import find_game
 from app.live import positions
 from app.context import settings
 from app.play.links import REJECTED, BadLink, read_seat_token, reply_token, seat_token
-from app.store.models import Game, Seat
+from app.store.models import Game, Handle, Seat
 from app.errors import Forbidden
 
 
@@ -20,6 +20,9 @@ UNREAD_GAME_COLUMNS = (Game.options, Game.to_move, Game.scores, Game.created_at,
 TABLE = (select(Game, Seat).join(Seat, Seat.game_id == Game.id).where(Game.id == bindparam("game_id"))
          .order_by(Seat.seat).options(*(defer(column, raiseload=True) for column in UNREAD_GAME_COLUMNS)))
 LOCKED_TABLE = TABLE.with_for_update(of=Game)
+# A table read brings each person's handle along: a table shows it beside their name, and its standings need
+# no query of their own where nobody at it has one.
+READ_TABLE = TABLE.add_columns(Handle.handle).outerjoin(Handle, Handle.address == Seat.email)
 
 
 @dataclass
@@ -29,6 +32,7 @@ class SeatLink:
     game: Game
     seat: Seat
     seats: dict
+    handles: dict = None    # {address: handle} of the persons at the table that have one; None when not read
 
 
 def open_link(session, token, lock=False, read_only=False):
@@ -47,12 +51,13 @@ def open_link(session, token, lock=False, read_only=False):
         game_id, number, version = read_seat_token(settings().signing_keys, token)
     except BadLink:
         raise Forbidden(REJECTED) from None
-    rows = session.execute(LOCKED_TABLE if lock else TABLE, {"game_id": game_id}).all()
-    seats = {seat.seat: seat for _, seat in rows}
+    rows = session.execute(LOCKED_TABLE if lock else READ_TABLE, {"game_id": game_id}).all()
+    seats = {row.Seat.seat: row.Seat for row in rows}
     seat = seats.get(number)
     if seat is None or seat.link_version != version or (seat.robot is not None and not (read_only and seat.left)):
         raise Forbidden(REJECTED)
-    return SeatLink(rows[0][0], seat, seats)
+    handles = None if lock else {row.Seat.email: row.handle for row in rows if row.handle is not None}
+    return SeatLink(rows[0][0], seat, seats, handles)
 
 
 def seats_of(session, game_id):

@@ -25,6 +25,7 @@ class Table:
     seat: Seat          # the player seat the link stands for
     seats: dict         # engine seat number -> Seat row, player seats only
     state: object       # the engine state after the whole log (shared: read it, never change it)
+    handles: dict = None    # {address: handle} of its persons that have one (app.play.seats.SeatLink)
 
     @property
     def reader(self):
@@ -51,7 +52,7 @@ def open_seat(token):
     with database().reading() as session:
         link = open_link(session, token, read_only=True)
         state = snapshots.state_at(session, link.game.id, link.game.seq)
-        return Table(link.game, link.seat, link.seats, state)
+        return Table(link.game, link.seat, link.seats, state, link.handles)
 
 
 def kept_seat_position(token):

@@ -12,11 +12,12 @@ from app.standings.ratings import ratings_at_table, shown
 from app.store.models import RatingChange
 
 
-def table_standings(session, game, seats, public=False):
+def table_standings(session, game, seats, public=False, handles=None):
     """{player seat: {"handle", "rating", "provisional", "before", "after"}} of a game's persons; `public`: only
-    those with a handle. A key without a value is None (no handle, never rated, not rated in this game)."""
+    those with a handle. A key without a value is None (no handle, never rated, not rated in this game).
+    `handles`: their {address: handle}, when read with the seats already."""
     emails = [seat.email for seat in seats.values() if seat.email]
-    handles = handles_of(session, emails)
+    handles = handles_of(session, emails) if handles is None else handles
     ratings = ratings_at_table(session, handles, game.game)      # a rating is shown beside a handle alone
     changes = {row.address: row for row in session.execute(
         select(RatingChange).where(RatingChange.game_id == game.id)).scalars()} if game.rated else {}

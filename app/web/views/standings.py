@@ -121,7 +121,7 @@ def seat_standings(t):
     """{player seat: standing} of a table's persons (app.standings.table_standings), read once a request."""
     def read():
         with database().reading() as session:
-            return table_standings(session, t.game, t.seats)
+            return table_standings(session, t.game, t.seats, handles=getattr(t, "handles", None))
     return once_a_request("seat_standings", t.game.id, read)
 
 
