@@ -106,13 +106,14 @@ def talk_and_move(text):
 def move_words(line):
     """The move a first line names, in the notation (`TH`, `pass`), or the line's words as they are.
 
-    Plain forms are read: `ten of hearts`, `10 hearts`, `Q of spades`, `k s`, `play 10h`, a full stop at the end.
+    Plain forms are read: `ten of hearts`, `10 hearts`, `Q of spades`, `k s`, `play 10h`, `joker` or `jk`, a full
+    stop at the end.
     """
     words = " ".join(line.lower().replace("’", "'").split()).rstrip(".!")
     for leading in LEADING_WORDS:
         if words.startswith(leading + " "):
             words = words[len(leading) + 1:].strip()
-    if words == "joker":
+    if words in ("joker", JOKER.lower()):      # its name, or its notation typed in any case
         return JOKER
     phrase = CARD_PHRASE.match(words)
     if phrase and phrase["suit"] in SUIT_WORDS:

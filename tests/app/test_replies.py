@@ -23,7 +23,7 @@ from app.mail_in.reply_text import first_line, html_text, move_words
 from app.store.record import load_events, lock_game, save_summary, store_event
 from app.play.seats import seats_of
 from engine import note_event, replay
-from engine.cards import display
+from engine.cards import JOKER, display
 
 from app_helpers import mails, start, text_of, token_for
 from conftest import app_in_context, confirm_address, make_config
@@ -115,7 +115,8 @@ def test_a_reply_plays_its_first_line_in_any_notation_and_is_answered_once(app, 
     card = a_legal_card(game_id)
     rank_words = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
     typed = ("10" if card[0] == "T" else card[0]) + card[1].lower()
-    words = f"{rank_words.get(card[0], card[0])} of {dict(S='spades', C='clubs', D='diamonds', H='hearts')[card[1]]}"
+    words = "joker" if card == JOKER else (
+        f"{rank_words.get(card[0], card[0])} of {dict(S='spades', C='clubs', D='diamonds', H='hearts')[card[1]]}")
     line = written.format(typed=typed, label=display(card), words=words)
     outcome = replies.receive(reply(turn, line))
     assert outcome.what == replies.PLAYED and outcome.detail == card
@@ -388,7 +389,8 @@ def test_the_first_line_is_the_replys_own(text, line):
 
 @pytest.mark.parametrize("line, move", [("ten of hearts", "TH"), ("10 hearts", "TH"), ("play 10h", "TH"),
                                         ("10♥", "TH"), ("Queen of Spades.", "QS"), ("k s", "KS"),
-                                        ("Double", "double"), ("joker", "JK"), ("pass!", "pass")])
+                                        ("Double", "double"), ("joker", "JK"), ("JK", "JK"), ("play jk.", "JK"),
+                                        ("pass!", "pass")])
 def test_plain_forms_name_the_move(line, move):
     assert move_words(line) == move
 
