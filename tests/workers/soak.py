@@ -193,12 +193,13 @@ class Soak:
 
     def leave(self):
         """Players leave two games, so that the proof that every log replays to its row covers endings outside
-        the rules: Bo hands his seat to a robot in the first game he sits in, and Ann resigns the last of her
-        rated games, those without Bo (her partner is a robot, so her side concedes and the game is over, with a
-        result to rate however far the others got)."""
+        the rules: Bo hands his seat to a robot in the first game he sits in, and Ann resigns the last of the
+        rated games she plays at the table (without Bo, not by reply): her partner is a robot, so her side
+        concedes and the game is over, with a result to rate however far the others got."""
         ids = sorted(self.games)
         bo = next((self.games[game_id]["bo"] for game_id in ids if self.games[game_id]["bo"]), None)
-        resigned = [game_id for game_id in ids if not self.games[game_id]["bo"]][-1]
+        resigned = [game_id for game_id, game in sorted(self.games.items())
+                    if not game["bo"] and not game["by_reply"]][-1]
         answers = [self.call("POST", f"/api/seats/{self.games[resigned]['ann']}/resign", {})]
         self.games[resigned]["resigned"] = True    # a reply of hers would now be a stranger's, refused each time
         if bo is not None:
