@@ -8,7 +8,7 @@ from flask import Blueprint, render_template, request
 
 from app.web import csrf, limits
 from app.play import new_links
-from app.play.seats import is_creator
+from app.social import talk
 from app.web.views.fields import whole_number
 
 bp = Blueprint("new_links", __name__)
@@ -41,8 +41,5 @@ def new_link(token):
     replaced, own = new_links.send_new_link(token, seat, limits.admit_links)
     return render_template("pages/new_link_sent.html", name=replaced.name, own=own, token=token)
 
-
-@bp.app_template_global()
-def is_creator_of(table):
-    """Whether a table's seat is its game's creator's (app.play.seats.creator_seat), for the forms only they see."""
-    return is_creator(table.game, table.seats, table.seat)
+# Whether a table's seat is its game's creator's, for the forms only they see: the rule talk already asks.
+bp.add_app_template_global(talk.is_creator, "is_creator_of")
