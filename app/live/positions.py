@@ -30,6 +30,7 @@ from sqlalchemy import event
 from app.context import settings, shared_store
 from app.store.models import STATUS_ACTIVE, STATUS_OVER, STATUS_PAUSED, STATUS_UNCONFIRMED
 from app.live.redis_breaker import client
+from app.play.seats import holds_link
 from app.errors import ServiceError
 
 TTL = 300
@@ -132,7 +133,7 @@ def publish_noted(info):
 
 def version_of(seat):
     """The link version kept for `seat`: ROBOT for a robot's, but a person who left still reads with theirs."""
-    return ROBOT if seat.robot is not None and not seat.left else seat.link_version
+    return seat.link_version if holds_link(seat) else ROBOT
 
 
 def publish(game_id, seq, status, versions):

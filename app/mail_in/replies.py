@@ -62,7 +62,7 @@ from app.mail_in.rematch_reply import act_on as act_on_rematch, rematch_answer_i
 from app.mail_in.reply_senders import REPLY_ADDRESS, clean_message_id, from_address, loop_reason, own_message
 from app.mail_in.reply_mail import Unreadable, head_of, whole
 from app.mail_in.reply_text import message_text, move_words, talk_and_move
-from app.play.seats import SeatLink, seats_of
+from app.play.seats import SeatLink, holds_link, seats_of
 
 ANSWER = "answer"     # the kind of mail that answers a reply
 
@@ -133,7 +133,7 @@ def receive(raw, envelope_sender=None, recipients=(), oversized=False):
         return reply.refuse_stranger(BAD_ADDRESS, sender)
     with database().reading() as session:
         seat = seats_of(session, game_id).get(number)
-    if seat is None or seat.link_version != version or (seat.robot is not None and not seat.left):
+    if seat is None or seat.link_version != version or not holds_link(seat):
         return reply.refuse_stranger(BAD_ADDRESS, f"{game_id}:{number}")
     if seat.email != sender:
         return reply.refuse_stranger(NOT_YOURS, f"{game_id}:{number}")

@@ -13,7 +13,7 @@ from app.web.limits import OWNER
 from app.errors import BadInput, Forbidden
 from app.mail_out.mail import queue_mail
 from app.mail_out.notify import game_context
-from app.play.seats import is_creator, open_link, revoke_links, seat_path
+from app.play.seats import holds_link, is_creator, open_link, revoke_links, seat_path
 
 NEW_LINK = "new_link"
 
@@ -22,7 +22,7 @@ def replacement(token, seat_number=None):
     """(the seat whose link would be replaced, whether it is the link's own) for the question asked before
     replacing it; the same refusals as `send_new_link`, and nothing is written."""
     with database().reading() as session:
-        return target_of(open_link(session, token, read_only=True), seat_number)
+        return target_of(open_link(session, token, left_too=True), seat_number)
 
 
 def send_new_link(token, seat_number=None, admit=None):
@@ -33,7 +33,7 @@ def send_new_link(token, seat_number=None, admit=None):
     written. Returns (the seat replaced, whether it was the link's own).
     """
     with database().writing() as session:
-        link = open_link(session, token, lock=True, read_only=True)
+        link = open_link(session, token, lock=True, left_too=True)
         target, own = target_of(link, seat_number)
         if admit is not None:       # asked from the seat's own link: its owner's own allowance
             admit([target.email], OWNER if own else "")
@@ -51,7 +51,7 @@ def target_of(link, seat_number):
     if seat_number is not None and type(seat_number) is not int:
         raise BadInput("seat must be a seat number", "bad_seat")
     target = link.seat if seat_number is None else link.seats.get(seat_number)
-    if target is None or (target.robot is not None and not target.left):   # one who left may still lose a link
+    if target is None or not holds_link(target):
         raise BadInput("there is no player at that seat", "bad_seat")
     own = target is link.seat
     if not own and (link.seat.left or not is_creator(link.game, link.seats, link.seat)):

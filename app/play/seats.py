@@ -35,11 +35,17 @@ class SeatLink:
     handles: dict = None    # {address: handle} of the persons at the table that have one; None when not read
 
 
-def open_link(session, token, lock=False, read_only=False):
+def holds_link(seat):
+    """Whether a person holds `seat`'s link: a person's seat, or one whose person left (handed it to a robot,
+    or resigned), who still reads the table with it and may have it replaced."""
+    return seat.robot is None or bool(seat.left)
+
+
+def open_link(session, token, lock=False, left_too=False):
     """The SeatLink behind a seat token, read in one query; Forbidden (one message) if tampered, revoked or unknown.
 
-    A seat whose person left the game (handed it to a robot, or resigned) is a robot's now: its link opens
-    the table to read (`read_only`), and nothing else.
+    A seat whose person left the game is a robot's now: its link opens only for the callers that serve one who
+    left (`left_too`: reading the table, replacing the link), and for nothing else.
 
     With `lock`, the game row is locked for the transaction (PostgreSQL;
     SQLite's write transactions hold the whole database already). The seat
@@ -54,7 +60,7 @@ def open_link(session, token, lock=False, read_only=False):
     rows = session.execute(LOCKED_TABLE if lock else READ_TABLE, {"game_id": game_id}).all()
     seats = {row.Seat.seat: row.Seat for row in rows}
     seat = seats.get(number)
-    if seat is None or seat.link_version != version or (seat.robot is not None and not (read_only and seat.left)):
+    if seat is None or seat.link_version != version or not (seat.robot is None or (left_too and holds_link(seat))):
         raise Forbidden(REJECTED)
     handles = None if lock else {row.Seat.email: row.handle for row in rows if row.handle is not None}
     return SeatLink(rows[0][0], seat, seats, handles)

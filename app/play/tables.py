@@ -50,7 +50,7 @@ def reader_of(seat):
 def open_seat(token):
     """The Table behind a seat link; Forbidden if the link is bad."""
     with database().reading() as session:
-        link = open_link(session, token, read_only=True)
+        link = open_link(session, token, left_too=True)
         state = snapshots.state_at(session, link.game.id, link.game.seq)
         return Table(link.game, link.seat, link.seats, state, link.handles)
 
@@ -79,7 +79,7 @@ def seat_position(token):
     if kept_version > version:
         raise Forbidden(REJECTED)          # a link replaced since
     with database().reading() as session:
-        link = open_link(session, token, read_only=True)   # a seat whose person left still reads its table
+        link = open_link(session, token, left_too=True)   # a seat whose person left still reads its table
     positions.publish(link.game.id, link.game.seq, link.game.status,
                       {seat.seat: positions.version_of(seat) for seat in link.seats.values()})
     return {"seq": link.game.seq, "status": link.game.status}

@@ -133,7 +133,7 @@ def refuse_past_allowance(session, email):
 def blocks_of(token):
     """The handles the person of a seat link keeps out of their games, in the order blocked."""
     with database().reading() as session:
-        link = open_link(session, token, read_only=True)
+        link = open_link(session, token, left_too=True)
         return list(session.execute(select(JoinBlock.handle).where(JoinBlock.blocker == link.seat.email)
                                     .order_by(JoinBlock.id)).scalars())
 

@@ -8,6 +8,7 @@ from flask import Blueprint, render_template, request
 
 from app.web import csrf, limits
 from app.play import new_links
+from app.play.seats import holds_link
 from app.social import talk
 from app.web.views.fields import whole_number
 
@@ -43,3 +44,5 @@ def new_link(token):
 
 # Whether a table's seat is its game's creator's, for the forms only they see: the rule talk already asks.
 bp.add_app_template_global(talk.is_creator, "is_creator_of")
+# The seats whose links the creator may replace: those a person holds (app.play.seats.holds_link).
+bp.add_app_template_test(holds_link, "holding_link")
