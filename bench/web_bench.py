@@ -91,6 +91,20 @@ def seed(database_url, base_url, move_games=MOVE_GAMES):
     return table_path, games_to_move
 
 
+def wait_for_server(port):
+    """Return once the server on `port` answers /health (and has had a second to settle)."""
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/health")
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                raise SystemExit("gunicorn did not start")
+            time.sleep(0.2)
+    time.sleep(1)
+
+
 def run_load(port, seconds, clients, request_once):
     """Requests per second with `clients` threads, each on its own connection."""
     done = []
@@ -199,16 +213,7 @@ def measure(database_url, queue, args):
         [sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}", "--log-level", "warning",
          "workers.web:create_app()"], cwd=ROOT, env=env)
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/health")
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise SystemExit("gunicorn did not start")
-                time.sleep(0.2)
-        time.sleep(1)
+        wait_for_server(port)
         loads = {"trivial": getter("/health"), "table": getter(table_path),
                  "moves": mover(move_games, args.clients, database_url)}
         for load in loads.values():   # warm up: first imports, each worker's cache of game states
