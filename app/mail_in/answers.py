@@ -9,7 +9,7 @@ from app.context import external_url
 from app.store.models import STATUS_OVER
 from app.words.result_words import game_result_words
 from app.social.next_game import next_game
-from app.mail_out.notify import game_context, reply_context, turn_picture
+from app.mail_out.notify import game_context, seat_picture
 from app.play.seats import seat_path
 
 NOT_A_MOVE = "“{line}” is not a card or a move. Write a card as 10♥ or 10H, or a word such as pass."
@@ -94,10 +94,9 @@ def whose_move(state, seats, seat, over=False):
 
 def answer_context(session, game, seats, seat, state):
     """What an answer to `seat`'s reply shows of its table now (besides its headline and reason)."""
-    acting = next((s for s in state.to_move if state.controller(s) == seat.seat), seat.seat)
     waiting = next_game(session, seat)
     return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
                 result=game_result_words(state.seats, game, seats) if game.status == STATUS_OVER else None,
                 whose_move=whose_move(state, seats, seat.seat, game.status == STATUS_OVER),
                 next_game=waiting and {"words": waiting.words, "url": external_url(waiting.path)},
-                **turn_picture(state, seats, seat.seat, acting), **reply_context(game, state, seat))
+                **seat_picture(game, state, seats, seat))

@@ -8,10 +8,11 @@ List-Unsubscribe header and at its foot.
 """
 
 import uuid
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 from flask import current_app
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import and_, bindparam, insert, literal_column, or_, select, update
 
 from app.context import external_url, settings
 from app.store.db import queue_after_commit
@@ -38,17 +39,18 @@ class MailNotRendered(Exception):
     """A row whose templates fail on its context: it can never be sent as it is."""
 
 
-def queue_mail(session, kind, recipient, subject, context, game_id=None, seat=None, seq=None):
+def queue_mail(session, kind, recipient, subject, context, game_id=None, seat=None, seq=None, dropped=False):
     """Write one outbox row; the mail is handed to the dispatcher after the commit.
 
     `context` holds plain JSON values (the row stores it) taken from the
     recipient's own view. A plain INSERT on the session's connection (no ORM
     object, no autoflush): the row is not read back in this transaction, and
     moves write one each. A turn mail, reminder or answer drops the unsent turn mails of its seat before it
-    (`drop_turn_mails`). The talk a mail tells is added when it is sent (app.mail_out.talk_mail).
+    (`drop_turn_mails`), unless the caller has just dropped them (`dropped`). The talk a mail tells is added
+    when it is sent (app.mail_out.talk_mail).
     """
-    if kind in POSITION_KINDS and game_id is not None and seat is not None:
-        drop_turn_mails(session, game_id, seat, recipient)
+    if kind in POSITION_KINDS and game_id is not None and seat is not None and not dropped:
+        drop_turn_mails(session, game_id, [(seat, recipient)])
     base_url = settings().base_url
     domain = urlsplit(base_url).hostname or "localhost"
     row = {
@@ -66,34 +68,34 @@ def queue_mail(session, kind, recipient, subject, context, game_id=None, seat=No
     queue_after_commit(session, outbox_id=outbox_id)
 
 
-def drop_turn_mails(session, game_id, seat, recipient=None, kinds=TURN_KINDS):
-    """Drop the unsent turn mails and reminders of `seat` in `game_id` (waiting for the seat to leave its table,
-    for a digest, for a confirmation or to be sent): the seat moved, or a newer one replaces them; or its mails
-    of every kind (`kinds` None), when its person left the game. A row a worker has claimed is left to it: it is
-    written for the position as it is when sent, or dropped then (app.mail_out.fresh_mail).
-    `recipient` (the seat's address) spares the rows of its earlier addresses; the (game, seat, status) index
-    finds the rows. A row locked by a worker claiming it is skipped, not waited for: a move waiting on a
-    worker's claim while the claim's batch waits on the move's rows would deadlock (PostgreSQL); the worker
-    drops the row itself once it finds the turn passed."""
-    statement = (TURN_MAILS_DROP if kinds == TURN_KINDS and recipient is not None
-                 else drop_statement(kinds, by_recipient=recipient is not None))
-    session.connection().execute(statement, {"drop_game_id": game_id, "drop_seat": seat, "drop_recipient": recipient})
+def drop_turn_mails(session, game_id, seats, kinds=TURN_KINDS):
+    """Drop the unsent turn mails and reminders of each (seat number, address) of `seats` in `game_id`
+    (waiting for the seat to leave its table, for a digest, for a confirmation or to be sent), in one statement:
+    the seat moved, or a newer one replaces them; or its mails of every kind (`kinds` None), when its person
+    left the game. A row a worker has claimed is left to it: it is written for the position as it is when
+    sent, or dropped then (app.mail_out.fresh_mail). The address spares the rows of a seat's earlier
+    addresses; the (game, seat, status) index finds the rows. A row locked by a worker claiming it is skipped,
+    not waited for: a move waiting on a worker's claim while the claim's batch waits on the move's rows would
+    deadlock (PostgreSQL); the worker drops the row itself once it finds the turn passed."""
+    values = {"drop_game_id": game_id}
+    for index, (seat, recipient) in enumerate(seats):
+        values.update({f"drop_seat_{index}": seat, f"drop_recipient_{index}": recipient})
+    session.connection().execute(drop_statement(kinds, len(seats)), values)
 
 
-def drop_statement(kinds, by_recipient):
-    """The UPDATE of `drop_turn_mails`, its game, seat (and recipient) bound when run."""
+@lru_cache(maxsize=None)
+def drop_statement(kinds, seat_count):
+    """The UPDATE of `drop_turn_mails` for `seat_count` seats, built once: a move runs it. The kinds and
+    statuses are constants written into the statement, which then needs no rewriting at each run."""
     rows = Outbox.__table__.c
-    where = [rows.game_id == bindparam("drop_game_id"), rows.seat == bindparam("drop_seat"), rows.status.in_(UNSENT)]
+    unsent = rows.status.in_([literal_column(f"'{status}'") for status in sorted(UNSENT)])
+    where = [rows.game_id == bindparam("drop_game_id"), unsent,
+             or_(*(and_(rows.seat == bindparam(f"drop_seat_{index}"),
+                        rows.recipient == bindparam(f"drop_recipient_{index}")) for index in range(seat_count)))]
     if kinds is not None:
-        where.append(rows.kind.in_(sorted(kinds)))
-    if by_recipient:
-        where.append(rows.recipient == bindparam("drop_recipient"))
+        where.append(rows.kind.in_([literal_column(f"'{kind}'") for kind in sorted(kinds)]))
     unlocked = select(rows.id).where(*where).with_for_update(skip_locked=True)
-    return (update(Outbox.__table__).where(rows.id.in_(unlocked), rows.status.in_(UNSENT))
-            .values(status=MAIL_DROPPED))
-
-
-TURN_MAILS_DROP = drop_statement(TURN_KINDS, by_recipient=True)     # built once: every move runs it, twice
+    return update(Outbox.__table__).where(rows.id.in_(unlocked), unsent).values(status=MAIL_DROPPED)
 
 
 def unsubscribe_url(address):

@@ -102,30 +102,38 @@ def queue_move_mails(session, game, state, seats, mover, told, ended_deal=None):
                        f"{game_label(context['title'], seats, seat)}: deal {ended_deal} is over",
                        deal_end_context(game, state, seats, seat, ended_deal), game_id=game.id, seat=seat.seat,
                        seq=game.seq)
-    if mover.robot is None:    # the mover has moved past every turn mail and reminder still unsent
-        drop_turn_mails(session, game.id, mover.seat, mover.email)
+    next_seat = seats[state.controller(game.to_move[0])] if game.to_move and not state.over else None
+    turn_to = next_seat if next_seat is not None and next_seat.robot is None else None
+    # The mover has moved past every turn mail and reminder still unsent, and the next person's new turn
+    # mail replaces theirs: one statement drops both.
+    moved_past = {seat.seat: seat for seat in (mover, turn_to) if seat is not None and seat.robot is None}
+    if moved_past:
+        drop_turn_mails(session, game.id, [(seat.seat, seat.email) for seat in moved_past.values()])
     if state.over:
         queue_game_over(session, game, state, seats)
-        return
-    if not game.to_move:
-        return
-    next_seat = seats[state.controller(game.to_move[0])]
-    if next_seat.robot is None:
-        queue_mail(session, "your_turn", next_seat.email, turn_subject(context["title"], seats, next_seat, state),
-                   dict(turn_context(game, state, seats, next_seat), last_mover=mover.name,
-                        last_move=told[next_seat.seat]),
-                   game_id=game.id, seat=next_seat.seat, seq=game.seq)
+    elif turn_to is not None:
+        queue_mail(session, "your_turn", turn_to.email, turn_subject(context["title"], seats, turn_to, state),
+                   dict(turn_context(game, state, seats, turn_to), last_mover=mover.name,
+                        last_move=told[turn_to.seat]),
+                   game_id=game.id, seat=turn_to.seat, seq=game.seq, dropped=True)
 
 
 def turn_context(game, state, seats, seat):
     """What a turn mail or a reminder to `seat`, whose move it is, shows of the game as it is in `state`: the
     deadline, the hand, the trick, the moves it may make and how to answer with one (the story since its last
     move is added when the mail is sent: app.mail_out.fresh_mail)."""
-    acting = next((number for number in state.to_move if state.controller(number) == seat.seat), seat.seat)
     return dict(game_context(game, seats), name=seat.name, table_url=external_url(seat_path(seat)),
                 settings_url=external_url(seat_path(seat) + "/mail"),
                 deadline=deadline_words(game.due_at, utcnow(), seat.time_zone),
-                **turn_picture(state, seats, seat.seat, acting), **reply_context(game, state, seat))
+                **seat_picture(game, state, seats, seat))
+
+
+def seat_picture(game, state, seats, seat):
+    """The position as a mail shows it to `seat` (`turn_picture`) and how to answer it (`reply_context`),
+    from the seat's view, taken once."""
+    acting = next((number for number in state.to_move if state.controller(number) == seat.seat), seat.seat)
+    view = state.view(seat.seat)
+    return dict(turn_picture(state, seats, view, acting), **reply_context(game, state, seat, view["legal"]))
 
 
 def deal_end_context(game, state, seats, seat, number):
@@ -170,11 +178,10 @@ def queue_timeout(session, game, seats, absent, move):
                context, game_id=game.id, seat=absent.seat, seq=game.seq)
 
 
-def turn_picture(state, seats, player, acting):
+def turn_picture(state, seats, view, acting):
     """The hand to play from, the trick so far and the spoken moves the player may make, from the player seat's
-    own view alone; the game's own section of the view goes along for its part of the mail
+    own `view` alone; the game's own section of the view goes along for its part of the mail
     (templates/games/<game>/your_turn.*: what has been bet so far, in a vying game)."""
-    view = state.view(player)
     hands = view.get("hands") or []
     hand = hands[acting] if acting < len(hands) and hands[acting] is not None else view.get("hand") or []
     trick = [(seats[state.controller(seat)].name, move_label(card)) for seat, card in view.get("trick") or []]
@@ -192,13 +199,14 @@ def turn_picture(state, seats, player, acting):
             "game": view["game"], "own": {key: view[key] for key in type(state).turn_mail_keys}, "names": name}
 
 
-def reply_context(game, state, seat):
+def reply_context(game, state, seat, legal=None):
     """What a mail that may be answered with a move carries (none while replies are off, or once the game is
     over): its Reply-To address for the position now and, when the move is the seat's, a first line saying how
-    to answer and the moves it may make, as labels (spoken moves first, then cards as the hand is held)."""
+    to answer and the moves it may make, as labels (spoken moves first, then cards as the hand is held).
+    `legal`: the seat's moves, where the caller has its view already."""
     if not settings().inbound_domain or state.over:
         return {}
-    legal = state.view(seat.seat)["legal"]
+    legal = state.view(seat.seat)["legal"] if legal is None else legal
     if not legal:     # the address still takes `help`, but nothing asks for a move that is not the seat's
         return {"reply_to": reply_address(seat, game.seq)}
     return {"reply_to": reply_address(seat, game.seq), "reply_hint": reply_hint(legal),

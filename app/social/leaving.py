@@ -300,7 +300,7 @@ def leave_seat(session, game, seats, seat, how):
     seat.robot, seat.left = STAND_IN_LEVEL, how
     session.add(seat)
     positions.note_link(session, seat)
-    drop_turn_mails(session, game.id, seat.seat, seat.email, kinds=None)
+    drop_turn_mails(session, game.id, [(seat.seat, seat.email)], kinds=None)
 
 
 def resign_seat(session, game, seats, seat, state):
