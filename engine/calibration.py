@@ -118,14 +118,20 @@ def run_calibration(args):
         print(f"calibrate: {problem}", file=sys.stderr)
         return 2
     levels = robot_levels()
+    kept, problem = kept_games(args, levels)
+    if problem:
+        print(f"calibrate: {problem}", file=sys.stderr)
+        return 2
     began = time.perf_counter()
-    results = {}
+    results = dict(kept)
+    measured = {"date": datetime.date.today().isoformat(), "commit": engine_commit()}
     for name, game in games.items():
         records = []
         for level_a, level_b in combinations(levels, 2):
             merged = measure(name, game.players[0], level_a, level_b, args.seed, args.deals, args.jobs)
             records.append(tally(level_a, level_b, merged["pairs"]))
-        results[name] = {"players": game.players[0], "ratings": fit_ratings(levels, records), "pairs": records}
+        results[name] = {"players": game.players[0], "ratings": fit_ratings(levels, records), "pairs": records,
+                         **measured}
         print(f"{name}: {results[name]['ratings']}", flush=True)
     anchors = {
         "about": __doc__.strip().splitlines()[0],
@@ -135,11 +141,28 @@ def run_calibration(args):
         "deals": args.deals,
         "seed": args.seed,
         "jobs": args.jobs,
-        "date": datetime.date.today().isoformat(),
-        "commit": engine_commit(),
+        **measured,
         "seconds": round(time.perf_counter() - began),
-        "games": results,
+        "games": dict(sorted(results.items())),
     }
     Path(args.output).write_text(json.dumps(anchors, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.output}")
     return 0
+
+
+def kept_games(args, levels):
+    """(the games of the existing file that this run does not measure, a problem or None).
+
+    A run of some games (`--games`) re-measures them in the file and keeps the others, each with the date
+    and commit it was measured at: a change to one game's robots needs only that game's anchors measured
+    again. The file's levels, deals and seed stay one for every game, so a partial run must use them."""
+    path = Path(args.output)
+    if not args.games or not path.exists():
+        return {}, None
+    existing = json.loads(path.read_text(encoding="utf-8"))
+    if (existing["levels"], existing["deals"], existing["seed"]) != (levels, args.deals, args.seed):
+        return None, (f"{path} rates {', '.join(existing['levels'])} at {existing['deals']} deals, seed "
+                      f"{existing['seed']}: measure some of its games with those (--deals {existing['deals']} "
+                      f"--seed {existing['seed']}), or every game")
+    return {name: {"date": existing["date"], "commit": existing["commit"], **entry}
+            for name, entry in existing["games"].items() if name not in args.games}, None

@@ -70,6 +70,26 @@ def test_the_calibrate_command_writes_a_file_that_agrees_with_itself(tmp_path, m
     assert f"wrote {output}" in capsys.readouterr().out
 
 
+def test_calibrating_some_games_keeps_the_others_and_refuses_other_deals(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(registry._GAMES, HighCard.name, HighCard)
+    output = tmp_path / "anchors.json"
+    assert main(["calibrate", "--deals", "4", "--seed", "5", "--games", HighCard.name, "--output", str(output)]) == 0
+    first = json.loads(output.read_text(encoding="utf-8"))
+    other = dict(first["games"][HighCard.name], date="2026-01-01", commit="abc")
+    first["games"]["other_game"] = other
+    output.write_text(json.dumps(first), encoding="utf-8")
+
+    assert main(["calibrate", "--deals", "4", "--seed", "5", "--games", HighCard.name, "--output", str(output)]) == 0
+    written = json.loads(output.read_text(encoding="utf-8"))
+    assert written["games"]["other_game"] == other
+    assert written["games"][HighCard.name]["date"] == written["date"]
+
+    before = output.read_text(encoding="utf-8")
+    assert main(["calibrate", "--deals", "6", "--seed", "5", "--games", HighCard.name, "--output", str(output)]) == 2
+    assert "--deals 4 --seed 5" in capsys.readouterr().err
+    assert output.read_text(encoding="utf-8") == before
+
+
 def test_the_calibrate_command_refuses_a_bad_count(capsys):
     assert main(["calibrate", "--deals", "0"]) == 2
     assert "at least 1" in capsys.readouterr().err
