@@ -24,12 +24,13 @@ from collections import Counter
 from ..state import AWAITING_MOVE
 from ..view import ENVELOPE
 from .knowledge import Knowledge
-from .probes import (ELSEWHERE, WorldError, at_path, carried_keys,  # noqa: F401  (WorldError, carried_keys:
-                     opening, probe)                          # their users import them from here)
+from .probes import (ELSEWHERE, PATHS_OF_MOVES, WorldError, at_path, card_paths,  # noqa: F401  (WorldError,
+                     carried_keys, opening, probe)            # carried_keys: their users import them from here)
 from .sampler import SamplingError, sample_hidden
 
 REPAIRS_PER_MOVE = 3      # swaps allowed per move of the record before a guess is given up
 REPAIRS_AT_LEAST = 24
+PLAY_KEYS = frozenset(PATHS_OF_MOVES) | {"trick", "tricks", "last_trick"}   # where a view shows cards played
 
 
 
@@ -82,6 +83,8 @@ class Worlds:
         self.repairs = REPAIRS_AT_LEAST + REPAIRS_PER_MOVE * len(self.moves)
         self.base = None                       # the first pack that fitted
         self.places = None                     # place (seat or ELSEWHERE) -> positions of unseen cards there
+        self.named = {card for path, card in card_paths(view, self.pack_cards) if path[0] not in PLAY_KEYS}
+        self.turned = set()                    # positions holding a card the deal turned up, as the view names it
 
     # The guesses ------------------------------------------------------------------
 
@@ -109,6 +112,7 @@ class Worlds:
             if card in self.pack_cards and placed[card] < self.pack.count(card):
                 deck[position] = card
                 placed[card] += 1
+                self.turned.add(position)
         for position, holder in enumerate(holders):
             if deck[position] is None and holder is not None:
                 while wanted[holder] and placed[wanted[holder][-1]] >= self.pack.count(wanted[holder][-1]):
@@ -212,8 +216,14 @@ class Worlds:
             hand = state.view(mover)["hand"]
             if move in self.pack_cards and move not in hand:
                 return self.swap(deck, move, self.spare(mover, hand), played)
-            if move not in self.pack_cards:   # a word its hand did not allow: give it a card it is seen to hold
-                wanting = [card for card in self.owned[mover] - Counter(hand) if not played[card]]
+            if move not in self.pack_cards:   # a word its hand did not allow: give it a card it is seen to hold,
+                # first one the view names outside the play (Harjan's 2 of trumps, exchanged for the turn-up);
+                # never one the deal turned up (the turn-up, which the exchange being refuted took)
+                turned = {deck[position] for position in self.turned}
+                named = [card for card in sorted(self.named) if card not in hand]
+                wanting = [card for card in named if not played[card] and card not in turned]
+                wanting = wanting or [card for card in self.owned[mover] - Counter(hand)
+                                      if not played[card] and card not in turned]
                 if wanting:
                     return self.swap(deck, self.rng.choice(wanting), self.spare(mover, hand), played)
             held = set(hand)

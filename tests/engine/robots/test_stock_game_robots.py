@@ -10,6 +10,7 @@ from engine.robots import make_robot
 from engine.robots.knowledge import read_knowledge
 from engine.robots.profile import profile_for
 from engine.robots.sampler import sample_hidden
+from engine.robots.worlds import Worlds
 from tests.engine.robots.robot_playouts import play_out, random_decisions
 
 CASES = [("yukon", 2, {}), ("yukon", 3, {}), ("yukon", 4, {}), ("yukon", 4, {"yukon_lead": "printed_suit"}),
@@ -51,3 +52,28 @@ def test_the_robots_always_take_the_turn_up_for_the_two_of_trumps():
                 assert make_robot(level, "harjan", seed=1).choose(state.view(1)) == "exchange"
             return
     pytest.fail("no deal offered the exchange")
+
+
+def test_guessed_deals_fit_a_record_with_the_exchange_in_it():
+    # The exchange puts the turn-up in a hand and the 2 of trumps on the stock: a guess must undo both.
+    checked = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = start_state(start_event("harjan", 2, {}, 0))
+        deck = state.full_pack()
+        rng.shuffle(deck)
+        state.apply_deal(deck)
+        for _ in range(rng.randrange(1, 12)):
+            mover = state.to_move[0]
+            legal = state.legal_moves(mover)
+            state.apply_move(mover, "exchange" if "exchange" in legal else rng.choice(sorted(legal)))
+        if state.exchanged is None:
+            continue
+        for seat in (0, 1):
+            view = state.view(seat)
+            guessed = Worlds(view, None, random.Random(seed)).guess().view(seat)
+            assert (guessed["hand"], guessed["table"], guessed["moves"]) == (view["hand"], view["table"], view["moves"])
+        checked += 1
+        if checked == 8:
+            return
+    pytest.fail("too few deals with the exchange made")
