@@ -1,9 +1,15 @@
 """Ruff and Honours' hook for the trick-game robots: every trick counts, the stock and discards are hidden.
 
-The robots never ruff (they pass); they discard only for a ruffer whose time ran out mid-way.
+The simple robot never ruffs (it passes) and discards only for a ruffer whose time ran out mid-way. The
+strong robot always ruffs: four more cards to choose from can only help (it may lay the stock out again),
+and a trump honour in the stock may make its side's honours. It lays out its lowest plain cards, since the
+playouts' card policy, which leads from a trick, would lay out Aces in the discards that follow.
 """
 
+from collections import Counter
+
 from ...cards import RANKS
+from ...rounds import PHASE_PLAY
 from ...trumps import strength_table
 from ..profile import register_profile
 from ..trump_profile import TrumpProfile
@@ -18,9 +24,21 @@ class RuffAndHonoursProfile(TrumpProfile):
     game = "ruff_and_honours"
     values = {}
     strengths = strength_table(RANKS)
+    # Three times the default: twelve legal cards left the default three guessed deals a card.
+    search_playouts = 72
+    search_worlds = (6, 16)
 
     def trick_value(self, view):
         return TRICK_WORTH
+
+    def own_choice(self, level, view, rng):
+        if level != "strong" or view["phase"] == PHASE_PLAY:
+            return None
+        if "ruff" in view["legal"]:
+            return "ruff"
+        plain = [card for card in view["legal"] if card[1] != view["trump"]] or list(view["legal"])
+        length = Counter(card[1] for card in view["hand"])
+        return min(sorted(plain), key=lambda card: (-RANKS.index(card[0]), length[card[1]]))
 
     def public_cards(self, view):
         """The turned card while it lies on the stock, and the ruffer's own discards (seen by him alone)."""
