@@ -35,7 +35,7 @@ def test_a_move_reads_the_table_once_and_writes_the_event_the_mail_and_the_summa
     sent = statements_of(lambda: moves.submit_move(token, "pass", seq))
     assert sent == ["select game.id, game.game,", "insert into event",
                     "update seat set",              # whose turn, on the seat rows (the next game waiting reads it)
-                    "update outbox set",            # the mover's own unsent turn mails: it moved past them
-                    "update outbox set",            # the next seat's older unsent turn mails: this one replaces them
+                    "update outbox set",            # in one statement, the mover's own unsent turn mails (it moved
+                                                    # past them) and the next seat's older ones (this one replaces them)
                     "insert into outbox",           # its talk is added when it is sent, not now
                     "update game set"]
