@@ -7,11 +7,10 @@ transaction the statements a move runs (lock the game with its seats,
 insert the event, update the game, the seats' turn flags and the unsent
 mails, insert the turn mail) through SQLAlchemy Core on PostgreSQL, served
 by the same gunicorn (2 sync workers), the same clients and the same
-harness as web_bench. `--statements lock` keeps only the locking read, and
-`--no-wait-for-disk` commits without waiting for the WAL flush
-(synchronous_commit off), to show what each part of the floor is.
+harness as web_bench. `--no-wait-for-disk` commits without waiting for the
+WAL flush (synchronous_commit off), to show how much of the floor is the disk.
 
-    .venv/bin/python bench/move_floor.py [--seconds 6] [--statements move|lock] [--no-wait-for-disk]
+    .venv/bin/python bench/move_floor.py [--seconds 6] [--no-wait-for-disk]
 """
 
 import argparse
@@ -56,7 +55,6 @@ def floor_app():
     from flask import Flask, jsonify, request
 
     engine = create_engine(os.environ["DATABASE_URL"])
-    only_lock = os.environ.get("FLOOR_STATEMENTS") == "lock"
     wait_for_disk = os.environ.get("FLOOR_WAIT_FOR_DISK") == "1"
     app = Flask(__name__)
 
@@ -74,7 +72,7 @@ def floor_app():
             values = {"game": game, "seq": seq, "mover": seq % SEATS, "next": (seq + 1) % SEATS,
                       "event": json.dumps({"type": "move", "seat": seq % SEATS, "move": card}),
                       "scores": json.dumps([0, 0]), "mail": json.dumps({"hand": ["AS"] * 13})}
-            for statement in () if only_lock else WRITES:
+            for statement in WRITES:
                 connection.execute(statement, values)
         return jsonify(seq=seq), 201
 
@@ -105,14 +103,12 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=6.0, help="time per load, split into rounds")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--clients", type=int, default=8)
-    parser.add_argument("--statements", choices=("move", "lock"), default="move")
     parser.add_argument("--no-wait-for-disk", action="store_true", help="commit with synchronous_commit off")
     args = parser.parse_args(argv)
     with scratch_postgres(SERVER, "cachette_floor") as database_url:
         seed(database_url)
         port = free_port()
-        env = dict(os.environ, DATABASE_URL=database_url, FLOOR_STATEMENTS=args.statements,
-                   FLOOR_WAIT_FOR_DISK="0" if args.no_wait_for_disk else "1")
+        env = dict(os.environ, DATABASE_URL=database_url, FLOOR_WAIT_FOR_DISK="0" if args.no_wait_for_disk else "1")
         gunicorn = subprocess.Popen([sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}",
                                      "--log-level", "warning", "bench.move_floor:floor_app()"], cwd=ROOT, env=env)
         try:
@@ -128,9 +124,9 @@ def main(argv=None):
             gunicorn.terminate()
             gunicorn.wait(10)
     trivial, move = (sum(rates[name]) / args.rounds for name in loads)
-    what = "a move's statements" if args.statements == "move" else "the locking read alone"
     disk = "without waiting for the disk" if args.no_wait_for_disk else "waiting for the disk at commit"
-    print(f"bare Flask + SQLAlchemy Core, gunicorn 2 workers, PostgreSQL, {args.clients} clients: {what}, {disk}")
+    print(f"bare Flask + SQLAlchemy Core, gunicorn 2 workers, PostgreSQL, {args.clients} clients: "
+          f"a move's statements, {disk}")
     print(f"trivial view (/health): {trivial:8.1f} req/s  ratio 1.00")
     print(f"floor move:             {move:8.1f} req/s  ratio {move / trivial:.2f}")
 

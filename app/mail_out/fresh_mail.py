@@ -87,7 +87,7 @@ def bring_up_to_date(row, now):
     if any(key in context for key in REPLY_KEYS):
         for key in REPLY_KEYS:
             context.pop(key, None)
-        context.update(reply_context(now.game, now.state, seat))
+        context.update(reply_context(now.game, now.state, seat, now.state.view(seat.seat)["legal"]))
     row.context = context
 
 

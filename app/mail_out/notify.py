@@ -64,7 +64,7 @@ def queue_invitations(session, game, seats, state):
                        table_url=external_url(seat_path(seat)),
                        deadline=deadline_words(game.due_at, utcnow(), seat.time_zone))
         if game.to_move and state.controller(game.to_move[0]) == seat.seat:
-            context.update(reply_context(game, state, seat))
+            context.update(reply_context(game, state, seat, state.view(seat.seat)["legal"]))
         subject = invitation_subject(context["title"], creator.name, seat is creator, rematch)
         queue_mail(session, "invite", seat.email, subject, context, game_id=game.id, seat=seat.seat, seq=game.seq)
 
@@ -199,14 +199,13 @@ def turn_picture(state, seats, view, acting):
             "game": view["game"], "own": {key: view[key] for key in type(state).turn_mail_keys}, "names": name}
 
 
-def reply_context(game, state, seat, legal=None):
+def reply_context(game, state, seat, legal):
     """What a mail that may be answered with a move carries (none while replies are off, or once the game is
-    over): its Reply-To address for the position now and, when the move is the seat's, a first line saying how
-    to answer and the moves it may make, as labels (spoken moves first, then cards as the hand is held).
-    `legal`: the seat's moves, where the caller has its view already."""
+    over): its Reply-To address for the position now and, when the move is the seat's (`legal`, from its view,
+    not empty), a first line saying how to answer and the moves it may make, as labels (spoken moves first,
+    then cards as the hand is held)."""
     if not settings().inbound_domain or state.over:
         return {}
-    legal = state.view(seat.seat)["legal"] if legal is None else legal
     if not legal:     # the address still takes `help`, but nothing asks for a move that is not the seat's
         return {"reply_to": reply_address(seat, game.seq)}
     return {"reply_to": reply_address(seat, game.seq), "reply_hint": reply_hint(legal),

@@ -60,7 +60,7 @@ def open_link(session, token, lock=False, left_too=False):
     rows = session.execute(LOCKED_TABLE if lock else READ_TABLE, {"game_id": game_id}).all()
     seats = {row.Seat.seat: row.Seat for row in rows}
     seat = seats.get(number)
-    if seat is None or seat.link_version != version or not (seat.robot is None or (left_too and holds_link(seat))):
+    if seat is None or seat.link_version != version or not holds_link(seat) or (seat.left and not left_too):
         raise Forbidden(REJECTED)
     handles = None if lock else {row.Seat.email: row.handle for row in rows if row.handle is not None}
     return SeatLink(rows[0][0], seat, seats, handles)

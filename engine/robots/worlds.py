@@ -20,6 +20,7 @@ respecting what the seat knows of the other hands (`Knowledge.excluded`).
 """
 
 from collections import Counter
+from functools import cached_property
 
 from ..state import AWAITING_MOVE
 from ..view import ENVELOPE
@@ -83,8 +84,12 @@ class Worlds:
         self.repairs = REPAIRS_AT_LEAST + REPAIRS_PER_MOVE * len(self.moves)
         self.base = None                       # the first pack that fitted
         self.places = None                     # place (seat or ELSEWHERE) -> positions of unseen cards there
-        self.named = {card for path, card in card_paths(view, self.pack_cards) if path[0] not in PLAY_KEYS}
         self.turned = set()                    # positions holding a card the deal turned up, as the view names it
+
+    @cached_property
+    def named(self):
+        """The cards the view names outside the play, in order: read only when a guess needs one (rarely)."""
+        return sorted({card for path, card in card_paths(self.view, self.pack_cards) if path[0] not in PLAY_KEYS})
 
     # The guesses ------------------------------------------------------------------
 
@@ -220,8 +225,7 @@ class Worlds:
                 # first one the view names outside the play (Harjan's 2 of trumps, exchanged for the turn-up);
                 # never one the deal turned up (the turn-up, which the exchange being refuted took)
                 turned = {deck[position] for position in self.turned}
-                named = [card for card in sorted(self.named) if card not in hand]
-                wanting = [card for card in named if not played[card] and card not in turned]
+                wanting = [card for card in self.named if card not in hand and not played[card] and card not in turned]
                 wanting = wanting or [card for card in self.owned[mover] - Counter(hand)
                                       if not played[card] and card not in turned]
                 if wanting:
