@@ -24,6 +24,7 @@ from pathlib import Path
 from .arena import measure
 from .gap import chosen_games
 from .robots import robot_levels
+from .robots.base import rated_against
 
 ANCHORS_FILE = Path(__file__).parent / "robots" / "anchors.json"
 ANCHOR_LEVEL = "simple"
@@ -38,6 +39,18 @@ def add_arguments(parser):
     parser.add_argument("--games", nargs="*", help="these games only (every registered game by default)")
     parser.add_argument("--jobs", type=int, default=1, help="processes sharing the deals (each runs on one core)")
     parser.add_argument("--output", default=str(ANCHORS_FILE), help="the anchors file to write")
+    parser.add_argument("--level", help="measure only this level's pairs, keeping the file's other pairs "
+                                        "(a new level: every game)")
+
+
+def calibrated_pairs(levels, only=None):
+    """The pairs of levels calibrate plays (those with `only`, if given): every pair, except that a level
+    rated against some levels only (`Robot.rated_against`) plays those alone."""
+    def plays(level, other):
+        against = rated_against(level)
+        return against is None or other in against
+    return [(a, b) for a, b in combinations(levels, 2)
+            if plays(a, b) and plays(b, a) and only in (None, a, b)]
 
 
 def tally(level_a, level_b, pairs):
@@ -114,25 +127,39 @@ def run_calibration(args):
         print("calibrate: --deals and --jobs must be at least 1", file=sys.stderr)
         return 2
     games, problem = chosen_games(args.games)
+    levels = robot_levels()
+    if not problem and args.level is not None and args.level not in levels:
+        problem = f"unknown level {args.level!r}; choose one of {', '.join(levels)}"
     if problem:
         print(f"calibrate: {problem}", file=sys.stderr)
         return 2
-    levels = robot_levels()
-    kept, problem = kept_games(args, levels)
+    kept, problem = kept_games(args, levels, games)
     if problem:
         print(f"calibrate: {problem}", file=sys.stderr)
         return 2
     began = time.perf_counter()
-    results = dict(kept)
+    results = {name: entry for name, entry in kept.items() if name not in games}
     measured = {"date": datetime.date.today().isoformat(), "commit": engine_commit()}
+    pairs = calibrated_pairs(levels, args.level)
     for name, game in games.items():
-        records = []
-        for level_a, level_b in combinations(levels, 2):
+        entry = kept.get(name, {})
+        records = [{"date": entry["date"], "commit": entry["commit"], **record}
+                   for record in entry.get("pairs", ()) if (record["a"], record["b"]) not in pairs]
+        for level_a, level_b in pairs:
             merged = measure(name, game.players[0], level_a, level_b, args.seed, args.deals, args.jobs)
-            records.append(tally(level_a, level_b, merged["pairs"]))
+            records.append({**tally(level_a, level_b, merged["pairs"]), **measured})
+        records.sort(key=lambda record: (levels.index(record["a"]), levels.index(record["b"])))
         results[name] = {"players": game.players[0], "ratings": fit_ratings(levels, records), "pairs": records,
                          **measured}
         print(f"{name}: {results[name]['ratings']}", flush=True)
+        # Written after each game, so that a long run cut short keeps what it measured and can be resumed
+        # with --games.
+        write_anchors(args, levels, measured, round(time.perf_counter() - began), results)
+    print(f"wrote {args.output}")
+    return 0
+
+
+def write_anchors(args, levels, measured, seconds, results):
     anchors = {
         "about": __doc__.strip().splitlines()[0],
         "scale": "rating difference = 400*log10(p/(1-p)), p = (wins + ties/2 + 1/2) / (deals + 1)",
@@ -142,27 +169,32 @@ def run_calibration(args):
         "seed": args.seed,
         "jobs": args.jobs,
         **measured,
-        "seconds": round(time.perf_counter() - began),
+        "seconds": seconds,
         "games": dict(sorted(results.items())),
     }
     Path(args.output).write_text(json.dumps(anchors, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {args.output}")
-    return 0
 
 
-def kept_games(args, levels):
-    """(the games of the existing file that this run does not measure, a problem or None).
+def kept_games(args, levels, games):
+    """(the existing file's games that this run keeps, whole or in part; a problem or None).
 
     A run of some games (`--games`) re-measures them in the file and keeps the others, each with the date
     and commit it was measured at: a change to one game's robots needs only that game's anchors measured
-    again. The file's levels, deals and seed stay one for every game, so a partial run must use them."""
+    again. A run of one level's pairs (`--level`) keeps every other pair; a level the file lacks must be
+    added to every game of it. The file's levels, deals and seed stay one for every game, so a partial run must use
+    them."""
     path = Path(args.output)
-    if not args.games or not path.exists():
+    if not (args.games or args.level) or not path.exists():
         return {}, None
     existing = json.loads(path.read_text(encoding="utf-8"))
-    if (existing["levels"], existing["deals"], existing["seed"]) != (levels, args.deals, args.seed):
+    adding = args.level is not None and args.level not in existing["levels"]
+    file_levels = existing["levels"] + [args.level] if adding else existing["levels"]
+    if (file_levels, existing["deals"], existing["seed"]) != (levels, args.deals, args.seed):
         return None, (f"{path} rates {', '.join(existing['levels'])} at {existing['deals']} deals, seed "
                       f"{existing['seed']}: measure some of its games with those (--deals {existing['deals']} "
                       f"--seed {existing['seed']}), or every game")
+    lacking = sorted(set(existing["games"]) - set(games)) if adding else []
+    if lacking:
+        return None, f"{path} lacks the level {args.level}: add it to every game ({', '.join(lacking)} too)"
     return {name: {"date": existing["date"], "commit": existing["commit"], **entry}
-            for name, entry in existing["games"].items() if name not in args.games}, None
+            for name, entry in existing["games"].items()}, None

@@ -5,4 +5,4 @@ A robot is given exactly what its seat may see (`state.view(seat)`, whose
 """
 
 from .base import Robot, level_words, make_robot, robot_levels  # noqa: F401
-from . import simple, strong  # noqa: F401  (importing registers the levels)
+from . import simple, strong, expert  # noqa: F401  (importing registers the levels, weakest first)

@@ -11,6 +11,7 @@ class Robot:
     level = ""
     plays_like = ""   # what the level plays like in a few words, for a newcomer choosing it (the lobby, the API)
     words = ""        # how it plays, in a sentence for the same newcomer
+    rated_against = None   # the levels `calibrate` plays this one against, if not every other level
 
     def __init__(self, game, seed=None):
         self.game = game
@@ -51,6 +52,11 @@ def level_words():
     """{level: (what it plays like in a few words, how it plays in a sentence)}, weakest first, for a
     newcomer choosing a robot: the one list the lobby and the API show."""
     return {level: (robot.plays_like, robot.words) for level, robot in _LEVELS.items()}
+
+
+def rated_against(level):
+    """The levels `calibrate` plays `level` against: a tuple, or None for every other level."""
+    return _LEVELS[level].rated_against
 
 
 def make_robot(level, game, seed=None):

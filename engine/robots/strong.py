@@ -38,15 +38,17 @@ class StrongRobot(SimpleRobot):
     """Searches guessed deals, in every game whose robots are not the game's own."""
 
     level = "strong"
-    plays_like = "an expert"
+    plays_like = "a good player"
     words = ("imagines, before each move, many ways the hidden cards may lie, plays each of them out and picks "
              "the move that does best: hard to beat")
+    search_scale = 1   # times the game's search budget (`budget`) this level spends on each searched move
 
     def choose(self, view):
         legal = view["legal"]
         profile = profile_for(self.game, view["options"])
         rng = self.decision_rng(view)
-        own = profile.own_choice(self.level, view, rng) if profile and len(legal) > 1 else None
+        # A game's own decisions are made as the strong robot makes them, at every level that searches.
+        own = profile.own_choice(StrongRobot.level, view, rng) if profile and len(legal) > 1 else None
         if own is not None or len(legal) == 1:
             return own if own is not None else legal[0]
         trick_profile = profile if isinstance(profile, TrickProfile) else None
@@ -57,7 +59,7 @@ class StrongRobot(SimpleRobot):
             worlds = Worlds(view, knowledge, rng)
         except WorldError:
             return super().choose(view)
-        totals = search(view, trick_profile, worlds, rng, budget(profile))
+        totals = search(view, trick_profile, worlds, rng, budget(profile, self.search_scale))
         if totals is None:
             return super().choose(view)
         if trick_profile:
@@ -80,9 +82,11 @@ def position_rng(seed, rng, view):
     return random.Random(f"{seed}|{position}")
 
 
-def budget(profile):
-    """(playouts per decision, fewest and most guessed deals per candidate move): the game's, or the default."""
-    return (profile or Profile).search_playouts, *(profile or Profile).search_worlds
+def budget(profile, scale=1):
+    """(playouts per decision, fewest and most guessed deals per candidate move): the game's, or the default,
+    `scale` times over."""
+    fewest, most = (profile or Profile).search_worlds
+    return scale * (profile or Profile).search_playouts, scale * fewest, scale * most
 
 
 def search(view, profile, worlds, rng, budget):

@@ -7,7 +7,7 @@ import pytest
 
 from engine import registry
 from engine.arena import play_block
-from engine.calibration import ANCHORS_FILE, fit_ratings, rating_difference
+from engine.calibration import ANCHORS_FILE, calibrated_pairs, fit_ratings, rating_difference
 from engine.cli import main
 from engine.registry import all_games
 from tests.engine.tiny_game import HighCard
@@ -65,7 +65,7 @@ def test_the_calibrate_command_writes_a_file_that_agrees_with_itself(tmp_path, m
     written = json.loads(output.read_text(encoding="utf-8"))
     assert (written["deals"], written["seed"]) == (4, 5)
     entry = written["games"][HighCard.name]
-    assert len(entry["pairs"]) == 3
+    assert [(record["a"], record["b"]) for record in entry["pairs"]] == calibrated_pairs(written["levels"])
     assert fit_ratings(written["levels"], entry["pairs"]) == entry["ratings"]
     assert f"wrote {output}" in capsys.readouterr().out
 
@@ -88,6 +88,41 @@ def test_calibrating_some_games_keeps_the_others_and_refuses_other_deals(tmp_pat
     assert main(["calibrate", "--deals", "6", "--seed", "5", "--games", HighCard.name, "--output", str(output)]) == 2
     assert "--deals 4 --seed 5" in capsys.readouterr().err
     assert output.read_text(encoding="utf-8") == before
+
+
+def test_the_expert_is_rated_against_strong_alone_and_every_other_pair_is_played():
+    assert calibrated_pairs(["random", "simple", "strong", "expert"]) == [
+        ("random", "simple"), ("random", "strong"), ("simple", "strong"), ("strong", "expert")]
+    assert calibrated_pairs(["random", "simple", "strong", "expert"], "expert") == [("strong", "expert")]
+
+
+def test_a_new_level_is_added_to_every_game_keeping_the_other_pairs(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(registry._GAMES, HighCard.name, HighCard)
+    output = tmp_path / "anchors.json"
+    assert main(["calibrate", "--deals", "4", "--seed", "5", "--games", HighCard.name, "--output", str(output)]) == 0
+    full = json.loads(output.read_text(encoding="utf-8"))
+    before = json.loads(output.read_text(encoding="utf-8"))
+    before["levels"].remove("expert")
+    entry = before["games"][HighCard.name]
+    entry["pairs"] = [record for record in entry["pairs"] if "expert" not in (record["a"], record["b"])]
+    entry["ratings"] = fit_ratings(before["levels"], entry["pairs"])
+    output.write_text(json.dumps(dict(before, games={**before["games"], "other_game": entry})), encoding="utf-8")
+
+    adding = ["calibrate", "--deals", "4", "--seed", "5", "--level", "expert", "--games", HighCard.name,
+              "--output", str(output)]
+    assert main(adding) == 2
+    assert "add it to every game (other_game too)" in capsys.readouterr().err
+    output.write_text(json.dumps(before), encoding="utf-8")
+    assert main(adding) == 0
+    added = json.loads(output.read_text(encoding="utf-8"))
+    assert added["levels"] == full["levels"]
+    pairs = added["games"][HighCard.name]["pairs"]
+    assert [record for record in pairs if record["b"] != "expert"] == [
+        {"date": entry["date"], "commit": entry["commit"], **record} for record in entry["pairs"]]
+    assert [(record["a"], record["b"], record["wins"]) for record in pairs if record["b"] == "expert"] == [
+        (record["a"], record["b"], record["wins"]) for record in full["games"][HighCard.name]["pairs"]
+        if record["b"] == "expert"]
+    assert added["games"][HighCard.name]["ratings"] == full["games"][HighCard.name]["ratings"]
 
 
 def test_the_calibrate_command_refuses_a_bad_count(capsys):
