@@ -33,8 +33,9 @@ def test_the_leaderboard_lists_handles_with_enough_recent_games_best_first(clien
     assert [(row["rank"], row["handle"], row["rating"], row["provisional"]) for row in board["players"]] == [
         (1, "Bob_x", 1700, True), (2, "Ann_x", 1600, False)]
     written = anchor_ratings("quinto")         # engine/robots/anchors.json
-    assert board["anchors"] == [{"robot": level, "rating": round(written[level])} for level in ("strong", "simple", "random")]
-    assert written["strong"] > written["simple"] == 1500 > written["random"]
+    assert board["anchors"] == [{"robot": level, "rating": round(written[level])}
+                                for level in sorted(written, key=written.get, reverse=True)]
+    assert written["expert"] > written["strong"] > written["simple"] == 1500 > written["random"]
     assert board["rules"] == {"min_games": 5, "active_days": 90} and board["title"] == "Quinto"
     page = client.get("/ratings/quinto").get_data(as_text=True)
     assert page.index(">Bob_x</a>") < page.index(">Ann_x</a>") and "Robot (strong)" in page and f"{round(written['strong']):,}" in page

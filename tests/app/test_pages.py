@@ -49,11 +49,12 @@ def test_the_lobby_leads_to_the_chosen_games_form(client):
     assert client.get("/lobby?game=whist").status_code == 404
 
 
-def test_robot_seats_default_to_the_strongest_robot(client):
+def test_robot_seats_default_to_the_good_player_and_offer_the_expert(client):
     page = client.get("/lobby/quinto").get_data(as_text=True)
     chosen = dict(re.findall(r'<select id="(seat\d_kind)".*?<option value="(\w+)" selected>', page))
     assert chosen == {"seat0_kind": "person", "seat1_kind": "strong", "seat2_kind": "strong", "seat3_kind": "strong"}
-    assert robot_levels()[-1] == "strong", "the levels are registered weakest first"
+    assert robot_levels()[-1] == "expert", "the levels are registered weakest first"
+    assert '<option value="expert">a robot (expert): an expert</option>' in page
     form = lobby_form(client)
     form.update(chosen)
     answer = client.post("/lobby/quinto", data=form)

@@ -9,7 +9,7 @@ MOVE_TIMES = [("1h", "1 hour"), ("12h", "12 hours"), ("24h", "1 day"), ("72h", "
 DEFAULT_MOVE_TIME = "72h"
 PERSON = "person"
 OPEN = "open"                 # a seat left open for anyone (app.social.open_seats)
-DEFAULT_ROBOT = "strong"      # the strongest of engine.robots.robot_levels()
+DEFAULT_ROBOT = "strong"      # a seat the service fills itself: a good player that answers in well under a second
 CHANGE_PLAYERS = "change_players"   # the form's button that shows it again for another number of players
 DEFAULTS_FOR = "defaults_for"       # the number of players whose option defaults the form showed
 

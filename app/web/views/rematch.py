@@ -4,7 +4,6 @@ the next game waiting, for the table's templates."""
 from flask import Blueprint, jsonify, redirect, request
 
 from engine import shown
-from engine.robots import robot_levels
 
 from app.web import csrf, limits
 from app.context import database, external_url
@@ -15,10 +14,10 @@ from app.errors import BadInput
 from app.social.next_game import next_game
 from app.web.views.api import json_body, seat_answer
 from app.web.views.fields import whole_number
+from app.web.views.lobby_form import DEFAULT_ROBOT
 from app.web.views.standings import once_a_request
 
 bp = Blueprint("rematch", __name__)
-STAND_IN_ROBOT = robot_levels()[-1]       # the strongest level stands in for a declined person
 
 
 @bp.post("/s/<token>/rematch")
@@ -40,7 +39,7 @@ def fill(token):
     csrf.check()
     seat = whole_number(request.form.get("seat"))
     if request.form.get("with") == "robot":
-        fill_seat(token, seat, robot=STAND_IN_ROBOT)
+        fill_seat(token, seat, robot=DEFAULT_ROBOT)
     else:
         fill_seat(token, seat, name=request.form.get("name"), email=request.form.get("email"))
     return redirect(f"/s/{token}#rematch", 303)

@@ -57,7 +57,7 @@ def random_position(seed):
 
 
 def test_levels_are_offered():
-    assert robot_levels() == ["random", "simple", "strong"]
+    assert robot_levels() == ["random", "simple", "strong", "expert"]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -154,7 +154,8 @@ def test_the_strong_robot_searches_different_guesses_for_different_seeds():
 
 def test_every_level_says_what_it_plays_like_for_a_newcomer():
     words = level_words()
-    assert list(words) == robot_levels() == ["random", "simple", "strong"]
+    assert list(words) == robot_levels() == ["random", "simple", "strong", "expert"]
     for plays_like, how in words.values():
         assert plays_like and how and not how.endswith(".")   # the lobby ends each sentence itself
-    assert words["strong"][0] == "an expert" and words["simple"][0] == "a careful beginner"
+    assert [plays_like for plays_like, _ in words.values()] == [
+        "plays at random", "a careful beginner", "a good player", "an expert"]
