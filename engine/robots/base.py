@@ -12,6 +12,7 @@ class Robot:
     plays_like = ""   # what the level plays like in a few words, for a newcomer choosing it (the lobby, the API)
     words = ""        # how it plays, in a sentence for the same newcomer
     rated_against = None   # the levels `calibrate` plays this one against, if not every other level
+    search_scale = 0       # times a game's search budget the level spends on a decision (0: it does not search)
 
     def __init__(self, game, seed=None):
         self.game = game
@@ -52,6 +53,12 @@ def level_words():
     """{level: (what it plays like in a few words, how it plays in a sentence)}, weakest first, for a
     newcomer choosing a robot: the one list the lobby and the API show."""
     return {level: (robot.plays_like, robot.words) for level, robot in _LEVELS.items()}
+
+
+def search_scale(level):
+    """Times a game's search budget a robot of `level` spends on a decision; 0 for a level that does not search.
+    A game's own decisions (`Profile.own_choice`) read it to size their own searches."""
+    return _LEVELS[level].search_scale
 
 
 def rated_against(level):

@@ -51,7 +51,8 @@ class Profile:
     def own_choice(self, level, view, rng):
         """The move a robot of `level` makes, for games whose robots are not the shared trick players.
 
-        None (the default) leaves the choice to the shared trick-game policy.
+        A level that searches (`engine.robots.base.search_scale`) sizes the game's own search by it. None (the
+        default) leaves the choice to the shared trick-game policy.
         """
         return None
 

@@ -41,14 +41,13 @@ class StrongRobot(SimpleRobot):
     plays_like = "a good player"
     words = ("imagines, before each move, many ways the hidden cards may lie, plays each of them out and picks "
              "the move that does best: hard to beat")
-    search_scale = 1   # times the game's search budget (`budget`) this level spends on each searched move
+    search_scale = 1
 
     def choose(self, view):
         legal = view["legal"]
         profile = profile_for(self.game, view["options"])
         rng = self.decision_rng(view)
-        # A game's own decisions are made as the strong robot makes them, at every level that searches.
-        own = profile.own_choice(StrongRobot.level, view, rng) if profile and len(legal) > 1 else None
+        own = profile.own_choice(self.level, view, rng) if profile and len(legal) > 1 else None
         if own is not None or len(legal) == 1:
             return own if own is not None else legal[0]
         trick_profile = profile if isinstance(profile, TrickProfile) else None

@@ -21,6 +21,7 @@ from ...games.gleek import (
 from ...rounds import PHASE_PLAY
 from ...scoring import point_table
 from ...trumps import strength_table
+from ..base import search_scale
 from ..profile import register_profile
 from ..trump_profile import TrumpProfile
 
@@ -113,14 +114,14 @@ class GleekProfile(TrumpProfile):
             return None
         trump, hand = view["trump"], view["hand"]
         if phase == PHASE_DISCARD:
-            if level == "strong":
+            if search_scale(level):
                 return cheapest_discard(hand, trump, self.options)
             return lowest_plain(hand, trump)
         if phase == PHASE_AUCTION:
             bids = [move for move in legal if move != PASS]
             if not bids:
                 return PASS
-            if level == "strong":
+            if search_scale(level):
                 return bids[0] if self.exchange_gain(view, rng) > int(bids[0].split()[1]) else PASS
             honours = sum(1 for card in hand if card[1] == trump and card[0] in HONOUR_POINTS)
             return bids[0] if honours <= 1 and int(bids[0].split()[1]) <= SIMPLE_BID_LIMIT else PASS
@@ -143,7 +144,7 @@ class GleekProfile(TrumpProfile):
         """Open, see or raise: never fold once the ruff is opened (a fold costs the stake as a lost showdown does)."""
         raise_move = next((move for move in legal if move.startswith("raise")), None)
         see = next((move for move in legal if move.startswith(("see", "vie"))), None)
-        if level == "strong":
+        if search_scale(level):
             chance = self.ruff_chance(view, rng)
             opening = view["ruff_opener"] is None
             if raise_move and chance >= RAISE_CHANCE and int(raise_move.split()[1]) <= LEVEL_CAP:

@@ -13,9 +13,10 @@ from collections import Counter
 from ...cards import pack
 from ...games.laugh_and_lie_down import AUTOMATIC, LIE_DOWN, PHASE_PLAY, LaughAndLieDown, free_lay_downs
 from ...state import AWAITING_MOVE
+from ..base import search_scale
 from ..profile import Profile, register_profile
 
-WORLDS = 16           # guessed deals per decision
+WORLDS = 16           # guessed deals per decision, at the strong robot's budget
 TRIES = 20            # guesses tried per world for one that breaks no lay-down rule
 
 
@@ -43,15 +44,16 @@ class LaughAndLieDownProfile(Profile):
 
     def own_choice(self, level, view, rng):
         legal = view["legal"]
-        if level == "strong" and not any(" " in move for move in legal):
-            return strong_capture(view, rng)
+        scale = search_scale(level)
+        if scale and not any(" " in move for move in legal):
+            return strong_capture(view, rng, WORLDS * scale)
         return simple_move(legal, view["table_cards"], view["laid"])
 
 
-def strong_capture(view, rng):
+def strong_capture(view, rng, worlds):
     seat = view["seat"]
     gains = dict.fromkeys(sorted(view["legal"]), 0.0)
-    for _ in range(WORLDS):
+    for _ in range(worlds):
         state = guessed_state(view, rng)
         for card in gains:
             trial = state.clone()

@@ -15,10 +15,11 @@ from collections import Counter
 
 from ...cards import pack
 from ...games.noddy import LIMIT, PHASE_PLAY, Noddy, card_value, hand_combinations, pile_combinations
+from ..base import search_scale
 from ..profile import Profile, register_profile
 
 DANGER = 0.8          # what a count that a ten-card makes 15, 25 or 31 costs, in points
-WORLDS = 14           # guessed deals per decision
+WORLDS = 14           # guessed deals per decision, at the strong robot's budget
 TRIES = 200          # guesses tried per world for one that gives each side the count it scored
 
 
@@ -40,15 +41,16 @@ class NoddyProfile(Profile):
     game = "noddy"
 
     def own_choice(self, level, view, rng):
-        if level == "strong":
-            return strong_card(view, rng)
+        scale = search_scale(level)
+        if scale:
+            return strong_card(view, rng, WORLDS * scale)
         return simple_card(view)
 
 
-def strong_card(view, rng):
+def strong_card(view, rng, worlds):
     totals = dict.fromkeys(sorted(view["legal"]), 0.0)
     wanted = hidden_counts(view)
-    for _ in range(WORLDS):
+    for _ in range(worlds):
         state = guessed_state(view, rng, wanted)
         for card in totals:
             trial = fork(state)

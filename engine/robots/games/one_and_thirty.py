@@ -16,6 +16,7 @@ from collections import Counter
 
 from ...cards import pack
 from ...games.one_and_thirty import DRAW, STICK, TARGET, card_value, closest_to_target, hand_total
+from ..base import search_scale
 from ..profile import Profile, register_profile
 
 STICK_AT = 26          # the simple robot's mark, and how it expects the others to play
@@ -30,7 +31,7 @@ class OneAndThirtyProfile(Profile):
 
     def own_choice(self, level, view, rng):
         legal = view["legal"]
-        if level == "strong":
+        if search_scale(level):       # the expectation is exact: a bigger budget changes nothing
             move = strong_choice(view, rng)
         else:
             move = STICK if view["total"] >= STICK_AT else DRAW

@@ -20,10 +20,11 @@ from ...games.primero import (
     BID, DISCARD, ENGLISH, FOLD, KEEP, LOSING, NUMERUS, PASS, PRIMERO, RANKS, SEE, TYPES, VIE,
     beats, evaluate, points, showdown_rank, type_values,
 )
+from ..base import search_scale
 from ..profile import Profile, register_profile
 
-WORLDS = 160            # sampled deals for a vying decision
-EXCHANGE_WORLDS = 50    # sampled deals for each exchange tried
+WORLDS = 160            # sampled deals for a vying decision, at the strong robot's budget
+EXCHANGE_WORLDS = 50    # sampled deals for each exchange tried, at the same
 VIE_MARGIN = 1.3        # the strong robot vies once its chance is this many times a fair share
 WAR_CHANCE = 0.5        # the chance the strong robot wants to stay in a rising bet
 GOOD_VALUE = 50         # a player who vied is taken to hold a Primero of this value or better
@@ -37,8 +38,9 @@ class PrimeroProfile(Profile):
 
     def own_choice(self, level, view, rng):
         legal = view["legal"]
-        if level == "strong":
-            move = StrongChoice(view, rng).choose()
+        scale = search_scale(level)
+        if scale:
+            move = StrongChoice(view, rng, scale).choose()
         else:
             move = simple_choice(view)
         return move if move in legal else sorted(legal)[0]
@@ -107,9 +109,10 @@ def simple_exchange(view):
 class StrongChoice:
     """One decision of the strong robot, from the seat's view and sampled hidden cards."""
 
-    def __init__(self, view, rng):
+    def __init__(self, view, rng, scale):
         self.view = view
         self.rng = rng
+        self.scale = scale
         self.variant = view["options"]["variant"]
         self.losing = self.variant == LOSING
         self.seat = view["seat"]
@@ -118,7 +121,7 @@ class StrongChoice:
         self.opponents = sum(1 for other, status in enumerate(view["statuses"])
                              if other != self.seat and status != "folded")
         self.bid = (TYPES.index(view["bid"]["type"]), view["bid"]["value"]) if view["bid"] else None
-        self.worlds = [self.shuffled() for _ in range(WORLDS)]
+        self.worlds = [self.shuffled() for _ in range(WORLDS * scale)]
         self.vied = sorted({action["seat"] for action in view["actions"] if action["act"] == VIE
                             and action["seat"] != self.seat and view["statuses"][action["seat"]] != "folded"})
 
@@ -219,7 +222,7 @@ class StrongChoice:
 
     def choose_exchange(self):
         legal = self.view["legal"]
-        worlds = self.worlds[:EXCHANGE_WORLDS]
+        worlds = self.worlds[:EXCHANGE_WORLDS * self.scale]
         best, best_chance = None, -1.0
         for move in sorted(legal, key=lambda move: (move != KEEP, len(move), move)):
             discarded = set(move.split()[1:])

@@ -11,6 +11,7 @@ from collections import Counter
 from ...cards import RANKS
 from ...rounds import PHASE_PLAY
 from ...trumps import strength_table
+from ..base import search_scale
 from ..profile import register_profile
 from ..trump_profile import TrumpProfile
 
@@ -32,7 +33,7 @@ class RuffAndHonoursProfile(TrumpProfile):
         return TRICK_WORTH
 
     def own_choice(self, level, view, rng):
-        if level != "strong" or view["phase"] == PHASE_PLAY:
+        if not search_scale(level) or view["phase"] == PHASE_PLAY:
             return None
         if "ruff" in view["legal"]:
             return "ruff"
