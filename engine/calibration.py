@@ -138,7 +138,7 @@ def run_calibration(args):
         print(f"calibrate: {problem}", file=sys.stderr)
         return 2
     began = time.perf_counter()
-    results = {name: entry for name, entry in kept.items() if name not in games}
+    results = dict(kept)    # a game keeps its old entry until it is measured again
     measured = {"date": datetime.date.today().isoformat(), "commit": engine_commit()}
     pairs = calibrated_pairs(levels, args.level)
     for name, game in games.items():

@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from engine import registry
+from engine import calibration, registry
 from engine.arena import play_block
 from engine.calibration import ANCHORS_FILE, calibrated_pairs, fit_ratings, rating_difference
 from engine.cli import main
@@ -123,6 +123,29 @@ def test_a_new_level_is_added_to_every_game_keeping_the_other_pairs(tmp_path, mo
         (record["a"], record["b"], record["wins"]) for record in full["games"][HighCard.name]["pairs"]
         if record["b"] == "expert"]
     assert added["games"][HighCard.name]["ratings"] == full["games"][HighCard.name]["ratings"]
+
+
+def test_a_run_cut_short_keeps_what_it_measured_and_the_games_it_did_not_reach(tmp_path, monkeypatch):
+    monkeypatch.setitem(registry._GAMES, HighCard.name, HighCard)
+    monkeypatch.setitem(registry._GAMES, "high_card_too", HighCard)
+    output = tmp_path / "anchors.json"
+    both = ["calibrate", "--deals", "4", "--seed", "5", "--games", HighCard.name, "high_card_too", "--output", str(output)]
+    assert main(both) == 0
+    before = json.loads(output.read_text(encoding="utf-8"))["games"]
+    played = []
+
+    def measure_then_fail(name, *args):
+        if name == "high_card_too":
+            raise KeyboardInterrupt
+        played.append(name)
+        return {"pairs": [1.0, 0.0, -1.0, 1.0]}
+
+    monkeypatch.setattr(calibration, "measure", measure_then_fail)
+    with pytest.raises(KeyboardInterrupt):
+        main(both)
+    after = json.loads(output.read_text(encoding="utf-8"))["games"]
+    assert played and after["high_card_too"] == before["high_card_too"]
+    assert after[HighCard.name]["pairs"][0]["wins"] == 2 != before[HighCard.name]["pairs"][0]["wins"]
 
 
 def test_the_calibrate_command_refuses_a_bad_count(capsys):
