@@ -18,7 +18,7 @@ class ExpertRobot(StrongRobot):
     level = "expert"
     plays_like = "an expert"
     words = ("imagines three times as many ways the hidden cards may lie as the strong robot does before each "
-             "move: slower to answer, and the hardest to beat")
+             "move: slower to answer, and in most games a little harder to beat")
     search_scale = 3
     # It differs from strong by its budget alone, so its pair with strong places it; its pairs with random and
     # simple would cost hours of calibration at three times strong's search.
