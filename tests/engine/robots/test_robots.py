@@ -61,7 +61,7 @@ def test_levels_are_offered():
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10**9), st.sampled_from(["random", "simple", "strong"]))
+@given(st.integers(0, 10**9), st.sampled_from(["random", "simple", "strong", "expert"]))
 def test_robots_only_return_legal_moves(seed, level):
     state, seat, _ = random_position(seed)
     move = make_robot(level, "quinto", seed).choose(state.view(seat))
@@ -150,6 +150,33 @@ def test_the_strong_robot_searches_different_guesses_for_different_seeds():
     knowledge = read_knowledge(view, profile)
     guesses = {tuple(sorted(sample_hidden(knowledge, random.Random(seed))["cachette"])) for seed in range(5)}
     assert len(guesses) > 1
+
+
+def guesses_made(monkeypatch, module, name, level, game, state, seat):
+    """How many guessed deals a robot of `level` makes for one decision, counting the calls of `module.name`."""
+    made = []
+    guess = getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *args: made.append(1) or guess(*args))
+    make_robot(level, game, 7).choose(state.view(seat))
+    return len(made)
+
+
+def test_the_expert_guesses_three_times_as_many_deals_as_strong(monkeypatch):
+    state, seat, _ = next(position for position in map(random_position, range(50))
+                          if len(position[0].legal_moves(position[1])) > 1)
+    counts = {level: guesses_made(monkeypatch, Worlds, "guess", level, "quinto", state, seat)
+              for level in ("strong", "expert")}
+    # Three times the playouts, shared among the moves with a floor division: 3n to 3n + 2 deals.
+    assert counts["strong"] > 0 and 3 * counts["strong"] <= counts["expert"] < 3 * (counts["strong"] + 1)
+
+
+def test_a_games_own_search_grows_with_the_level_too(monkeypatch):
+    from engine.robots.games import noddy
+    state = replay([start_event("noddy", 2), deal_event(pack())])
+    seat = state.to_move[0]
+    counts = {level: guesses_made(monkeypatch, noddy, "guessed_state", level, "noddy", state, seat)
+              for level in ("simple", "strong", "expert")}
+    assert counts == {"simple": 0, "strong": noddy.WORLDS, "expert": 3 * noddy.WORLDS}
 
 
 def test_every_level_says_what_it_plays_like_for_a_newcomer():
