@@ -36,6 +36,7 @@ STOCK_GUESSES = 40
 RUFF_GUESSES = 200
 OPEN_CHANCE = 0.4            # the strong robot opens when its ruff wins this often against the guesses
 RAISE_CHANCE = 0.6
+UNLIKELY_BET = 0.1          # the weight of a guessed ruff its holder's bets belie
 
 
 def hand_worth(cards, trump, options):
@@ -185,9 +186,12 @@ class GleekProfile(TrumpProfile):
         return wins / weight if weight else 0.0
 
 def plausibility(ruff, bets):
-    """How likely a player with this ruff is to have made these bets."""
-    if any(move.startswith(("vie", "raise")) for move in bets):
-        return 1.0 if ruff >= 36 else 0.3
+    """How likely a player with this ruff is to have made these bets, the bets read at the marks the
+    robots bet at: a loose reading lets the seat raise into a raiser's ruff it cannot beat."""
+    if any(move.startswith("raise") for move in bets):
+        return 1.0 if ruff >= SIMPLE_RAISE_MARK else UNLIKELY_BET
+    if any(move.startswith("vie") for move in bets):
+        return 1.0 if ruff >= SIMPLE_RUFF_MARK else UNLIKELY_BET
     if PASS in bets:
-        return 1.0 if ruff < 42 else 0.4
+        return 1.0 if ruff < SIMPLE_RUFF_MARK else UNLIKELY_BET
     return 1.0
