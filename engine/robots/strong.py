@@ -28,9 +28,6 @@ from .worlds import WorldError, Worlds
 # playouts always find a safe moment later (to shed the Joker, say), so they
 # undervalue the safe moment at hand.
 PRIOR_WEIGHT = 0.3
-# Share of the tricks' worth (as the profile weighs cards) added to the gain in returns: a denser
-# signal than the deal's score where that moves in whole points (All Fours' Game).
-TAKEN_WEIGHT = 0.1
 
 
 @register_robot
@@ -98,6 +95,7 @@ def search(view, profile, worlds, rng, budget):
     playouts, fewest, most = budget
     count = max(fewest, min(most, playouts // len(legal)))
     trick_value = profile.trick_value(view) if isinstance(profile, TrickProfile) else 0
+    taken_weight = profile.taken_weight if isinstance(profile, TrickProfile) else 0.0
     totals = dict.fromkeys(legal, 0.0)
     searched = 0
     for _ in range(count):
@@ -112,7 +110,7 @@ def search(view, profile, worlds, rng, budget):
             trial = state.clone()
             trial.play(seat, move)
             taken = play_out(profile, trial, trick_value, rng)
-            totals[move] += trial.returns()[seat] - before + TAKEN_WEIGHT * taken.get(seat, 0.0)
+            totals[move] += trial.returns()[seat] - before + taken_weight * taken.get(seat, 0.0)
         searched += 1
     if not searched:
         return None
