@@ -160,6 +160,7 @@ def run_calibration(args):
 
 
 def write_anchors(args, levels, measured, seconds, results):
+    """Write the anchors file: how this run measured, and every game's entry (`results`)."""
     anchors = {
         "about": __doc__.strip().splitlines()[0],
         "scale": "rating difference = 400*log10(p/(1-p)), p = (wins + ties/2 + 1/2) / (deals + 1)",
@@ -181,8 +182,8 @@ def kept_games(args, levels, games):
     A run of some games (`--games`) re-measures them in the file and keeps the others, each with the date
     and commit it was measured at: a change to one game's robots needs only that game's anchors measured
     again. A run of one level's pairs (`--level`) keeps every other pair; a level the file lacks must be
-    added to every game of it. The file's levels, deals and seed stay one for every game, so a partial run must use
-    them."""
+    added to every game of it. The file's levels, deals and seed stay one for every game, so a partial run
+    must use them."""
     path = Path(args.output)
     if not (args.games or args.level) or not path.exists():
         return {}, None

@@ -129,7 +129,8 @@ def test_a_run_cut_short_keeps_what_it_measured_and_the_games_it_did_not_reach(t
     monkeypatch.setitem(registry._GAMES, HighCard.name, HighCard)
     monkeypatch.setitem(registry._GAMES, "high_card_too", HighCard)
     output = tmp_path / "anchors.json"
-    both = ["calibrate", "--deals", "4", "--seed", "5", "--games", HighCard.name, "high_card_too", "--output", str(output)]
+    both = ["calibrate", "--deals", "4", "--seed", "5", "--games", HighCard.name, "high_card_too",
+            "--output", str(output)]
     assert main(both) == 0
     before = json.loads(output.read_text(encoding="utf-8"))["games"]
     played = []
