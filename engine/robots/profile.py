@@ -43,9 +43,6 @@ class Profile:
     # and most guessed deals each candidate is tried on.
     search_playouts = 24
     search_worlds = (3, 8)
-    # Share of the tricks' worth (as the profile weighs cards) added to a trick game's gain in returns: a
-    # denser signal than the deal's score where that moves in whole points (All Fours' Game).
-    taken_weight = 0.1
 
     def __init__(self, options):
         self.options = dict(options)
@@ -64,6 +61,9 @@ class TrickProfile(Profile):
     """Defaults for a plain trick game; a game overrides what differs."""
 
     always_playable = frozenset()   # cards that may be played whatever was led
+    # Share of the tricks' worth (as the profile weighs cards) added to the search's gain in returns: a
+    # denser signal than the deal's score where that moves in whole points (All Fours' Game).
+    taken_weight = 0.1
 
     # Seats and sides -----------------------------------------------------------
 

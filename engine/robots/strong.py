@@ -94,8 +94,8 @@ def search(view, profile, worlds, rng, budget):
     seat = acting_seat(view)
     playouts, fewest, most = budget
     count = max(fewest, min(most, playouts // len(legal)))
-    trick_value = profile.trick_value(view) if isinstance(profile, TrickProfile) else 0
-    taken_weight = profile.taken_weight if isinstance(profile, TrickProfile) else 0.0
+    tricks = isinstance(profile, TrickProfile)
+    trick_value, taken_weight = (profile.trick_value(view), profile.taken_weight) if tricks else (0, 0.0)
     totals = dict.fromkeys(legal, 0.0)
     searched = 0
     for _ in range(count):
