@@ -12,6 +12,7 @@ a plain `Profile` whose `own_choice` makes the simple and strong decisions.
 """
 
 import importlib
+from dataclasses import dataclass
 
 from ..registry import find_game
 
@@ -33,6 +34,14 @@ def profile_for(game, options):
             return None
     profile_class = _PROFILES.get(game)
     return profile_class(options) if profile_class else None
+
+
+@dataclass
+class Layout:
+    """What a public record tells of the pack: which hand each position reached, and when."""
+
+    arrivals: dict    # position -> (seat, moves of the deal played before it reached that seat's hand)
+    failures: list    # (move, seat, cards it held none of then), one for each card played
 
 
 class Profile:
@@ -136,6 +145,11 @@ class TrickProfile(Profile):
     def extra_exclusions(self, view):
         """{seat: cards it cannot hold} that the game's special rules imply."""
         return {}
+
+    def layout(self, view):
+        """Where the record says each position of the pack went (a `Layout`), for a game whose every move
+        is public; None (the default): the guesses start from where the deal alone puts each position."""
+        return None
 
     # Full states ----------------------------------------------------------------
 

@@ -52,7 +52,7 @@ class StrongRobot(SimpleRobot):
             return super().choose(view)   # calls by the hand: open-hand playouts judge bids badly
         knowledge = read_knowledge(view, trick_profile) if trick_profile else None
         try:
-            worlds = Worlds(view, knowledge, rng)
+            worlds = Worlds(view, knowledge, rng, trick_profile.layout(view) if trick_profile else None)
         except WorldError:
             return super().choose(view)
         totals = search(view, trick_profile, worlds, rng, budget(profile, self.search_scale))

@@ -9,7 +9,9 @@ own rules decide where each card of the pack goes and whether each move was
 legal, and the guess is bent until they agree with what the seat saw.
 
 A guess starts from where one probe deal of a known pack put each position
-(to which hand, or to the table). Each replay that a move refutes (a seat
+(to which hand, or to the table), or, where the game's profile reads it from
+a public record (`Layout`: Yukon's draws from the stock), from where each
+position went and when. Each replay that a move refutes (a seat
 plays a card the guess did not give it, or could not legally play it with
 the hand the guess gave it) swaps two positions of the pack and starts
 again; so does a final view of the seat that differs from its real view
@@ -60,10 +62,11 @@ def seen_cards(view, pack):
 class Worlds:
     """Guessed full states of the position a seat's view shows, each consistent with its record."""
 
-    def __init__(self, view, knowledge, rng):
+    def __init__(self, view, knowledge, rng, layout=None):
         self.view = view
         self.knowledge = knowledge
         self.rng = rng
+        self.layout = layout                   # what a public record tells of the pack (profile.Layout), or None
         self.seat = view["seat"]
         self.moves = [(mover, move) for mover, move in view["moves"]]
         fresh = opening(view)
@@ -104,6 +107,8 @@ class Worlds:
 
     def first_deck(self):
         """A pack laid out by the probe: each seat's known cards where its hand is dealt, the rest at random."""
+        if self.layout:
+            return self.deck_from_layout()
         probe_deck, holders, revealed = probe(self.view)
         deck = [None] * len(probe_deck)
         wanted = {seat: [] for seat in range(len(self.view["hand_sizes"]))}
@@ -130,6 +135,44 @@ class Worlds:
         self.rng.shuffle(rest)
         self.place_unknown(deck, holders, rest)
         return deck
+
+    def deck_from_layout(self):
+        """A pack laid out by the record: each card a seat played at the earliest position it had received
+        that its failures to follow allow, the hands' other positions given cards that fit every failure
+        since they arrived, the stock at random. Without it the guesses of a game that draws from a stock
+        lose their repairs to cards played long after they were drawn."""
+        arrivals = self.layout.arrivals
+        deck = [None] * len(self.pack)
+        waiting = sorted(arrivals, key=lambda position: (arrivals[position][1], position))
+        holding = {seat: [] for seat in self.owned}
+        for index, (mover, move) in enumerate(self.moves + [(None, None)]):
+            while waiting and arrivals[waiting[0]][1] <= index:
+                position = waiting.pop(0)
+                holding[arrivals[position][0]].append(position)
+            if move in self.pack_cards and holding.get(mover):
+                fitting = [position for position in holding[mover] if self.kept(move, mover, position, index)]
+                position = (fitting or holding[mover])[0]
+                holding[mover].remove(position)
+                deck[position] = move
+        rest = list((Counter(self.pack) - Counter(card for card in deck if card) - self.hand).elements())
+        self.rng.shuffle(rest)
+        own = list(self.hand.elements())
+        for seat, positions in holding.items():
+            cards = own if seat == self.seat else rest
+            for position in positions:
+                if cards:
+                    pick = next((i for i, card in enumerate(cards)
+                                 if self.kept(card, seat, position, len(self.moves))), 0)
+                    deck[position] = cards.pop(pick)
+        rest.extend(own)
+        self.place_unknown(deck, [None] * len(deck), rest)
+        return deck
+
+    def kept(self, card, seat, position, until):
+        """Whether `seat` may have held `card` from when `position` reached it until move `until`."""
+        since = self.layout.arrivals[position][1]
+        return not any(failed == seat and since <= at < until and card in barred
+                       for at, failed, barred in self.layout.failures)
 
     def place_unknown(self, deck, holders, rest):
         """Fill the empty positions with `rest`, giving no seat a card it is known not to hold where possible."""

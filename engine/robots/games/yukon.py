@@ -6,9 +6,11 @@ tell what the hands now lack (worked out here, since a Jack belongs to no
 suit when following).
 """
 
+from ...dealing import deal_round
 from ...games.yukon import CARD_POINTS, GRAND_YUKON, HAND_SIZE, PLAIN_RANKS, is_yukon, suit_to_follow
 from ...trumps import strength_table
-from ..profile import TrickProfile, register_profile
+from ..knowledge import deal_plays
+from ..profile import Layout, TrickProfile, register_profile
 
 STRENGTHS = strength_table(PLAIN_RANKS)
 TOP = max(STRENGTHS.values())
@@ -71,18 +73,44 @@ class YukonProfile(TrickProfile):
 
     def extra_exclusions(self, view):
         """What the tricks since the last draw say the players hold none of."""
-        plays = [[(seat, card) for seat, card in trick["cards"]] for trick in view["tricks"]]
-        if view["trick"]:
-            plays.append([(seat, card) for seat, card in view["trick"]])
-        pack = self.pack(view)
+        since = self.draws_made(view) * view["players"]
         excluded = {}
-        for trick in plays[self.draws_made(view):]:
+        for at, player, barred in self.failures(view):
+            if at >= since:
+                excluded.setdefault(player, set()).update(barred)
+        return excluded
+
+    def failures(self, view):
+        """(move, player, cards it then held none of) for each card played that did not follow what was led."""
+        pack = self.pack(view)
+        at = 0
+        for trick in deal_plays(view):
             suit = suit_to_follow(trick[0][1], self.options["yukon_lead"])
             for player, card in trick[1:]:
-                barred = excluded.setdefault(player, set())
+                at += 1
                 followed = suit and card[1] == suit and not is_yukon(card)
+                barred = set()
                 if suit and not followed:
                     barred.update(c for c in pack if c[1] == suit and not is_yukon(c))
                 if not followed and not is_yukon(card):
                     barred.update(c for c in pack if is_yukon(c))
-        return excluded
+                if barred:
+                    yield at, player, barred
+            at += 1
+
+    def layout(self, view):
+        """Every move is public and the stock is drawn in a known order, so the record tells which pack
+        position reached which hand when."""
+        game = self.template(view)
+        seats = view["players"]
+        size = len(self.pack(view))
+        hands, drawn = deal_round(list(range(size)), seats, game.eldest, [1] * HAND_SIZE)
+        arrivals = {position: (seat, 0) for seat, hand in enumerate(hands) for position in hand}
+        for number, trick in enumerate(view["tricks"]):
+            order = game.drawing_order(trick["winner"])
+            if drawn + len(order) > size:   # the stock's last cards stay where they are
+                break
+            for seat in order:
+                arrivals[drawn] = (seat, (number + 1) * seats)
+                drawn += 1
+        return Layout(arrivals, list(self.failures(view)))

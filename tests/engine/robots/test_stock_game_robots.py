@@ -77,3 +77,30 @@ def test_guessed_deals_fit_a_record_with_the_exchange_in_it():
         if checked == 8:
             return
     pytest.fail("too few deals with the exchange made")
+
+
+@pytest.mark.parametrize("players, options", [(2, {}), (3, {}), (4, {"yukon_lead": "printed_suit"})])
+def test_yukon_record_tells_where_each_position_of_the_pack_went(players, options):
+    rng = random.Random(players)
+    state = start_state(start_event("yukon", players, options, 0))
+    deck = state.full_pack()
+    rng.shuffle(deck)
+    state.apply_deal(list(deck))
+    while state.awaiting == "move":
+        mover = state.to_move[0]
+        for seat in range(players):
+            view = state.view(seat)
+            profile = profile_for("yukon", view["options"])
+            layout = profile.layout(view)
+            played = {move: index for index, (_, move) in enumerate(view["moves"])}
+            for position, (holder, arrived) in layout.arrivals.items():
+                card = deck[position]
+                assert card in state.hands[holder] or (played[card] >= arrived and
+                                                        (holder, card) in map(tuple, view["moves"]))
+            assert sorted(deck[position] for position in range(len(deck)) if position not in layout.arrivals) \
+                == sorted(state.stock)
+            for at, failed, barred in layout.failures:   # a failure to follow: the seat held none of those then
+                assert view["moves"][at][0] == failed and view["moves"][at][1] not in barred
+            guessed = Worlds(view, read_knowledge(view, profile), random.Random(seat), layout).guess().view(seat)
+            assert (guessed["hand"], guessed["moves"]) == (view["hand"], view["moves"])
+        state.apply_move(mover, rng.choice(sorted(state.legal_moves(mover))))
