@@ -22,9 +22,10 @@ YUKON_KEEP = 0.8   # a Yukon's worth of keeping, against the Grand Yukon's 1
 class YukonProfile(TrickProfile):
     game = "yukon"
     # A deal's card points swing with who draws the Yukons from the stock: a few guesses per card cannot
-    # tell a good card from a lucky one (measured in the arena, README).
-    search_playouts = 72
-    search_worlds = (6, 16)
+    # tell a good card from a lucky one (measured in the arena, README). Guesses read from the record are
+    # cheap, so the budget is what a decision used to take before.
+    search_playouts = 180
+    search_worlds = (15, 40)
 
     def side_of(self, seat, seats):
         return seat % 2 if self.options.get("partnerships") else seat
