@@ -16,45 +16,30 @@ import random
 import time
 
 from engine import all_games
-from engine.registry import find_game
-from engine.robots import make_robot
 from engine.robots.knowledge import read_knowledge
 from engine.robots.profile import TrickProfile, profile_for
 from engine.robots.worlds import WorldError, Worlds
-from engine.state import AWAITING_MOVE
 
-from robots_decision_time import new_state
+from robots_decision_time import decisions
 
 
 def guess_figures(game_name, deals, guesses, seed):
     """(decisions, guesses, guesses that found no deal, processor seconds) over `deals` robot-played deals."""
-    game = find_game(game_name)
-    rng = random.Random(seed)
-    guide = make_robot("simple", game_name, seed)
-    decisions = tried = failed = 0
+    made = tried = failed = 0
     used = 0.0
-    for number in range(deals):
-        state = new_state(game, number)
-        deck = state.full_pack()
-        rng.shuffle(deck)
-        state.apply_deal(deck)
-        while state.awaiting == AWAITING_MOVE and state.deals == 1:
-            seat = state.to_move[0]
-            view = state.view(seat)
-            if len(view["legal"]) > 1:
-                decisions += 1
-                started = time.process_time()
-                profile = profile_for(game_name, view["options"])
-                worlds = Worlds(view, read_knowledge(view, profile), random.Random(decisions), profile.layout(view))
-                for _ in range(guesses):
-                    tried += 1
-                    try:
-                        worlds.guess()
-                    except WorldError:
-                        failed += 1
-                used += time.process_time() - started
-            state.apply_move(seat, guide.choose(view))
-    return decisions, tried, failed, used
+    for view in decisions(game_name, deals, seed):
+        made += 1
+        started = time.process_time()
+        profile = profile_for(game_name, view["options"])
+        worlds = Worlds(view, read_knowledge(view, profile), random.Random(made), profile.layout(view))
+        for _ in range(guesses):
+            tried += 1
+            try:
+                worlds.guess()
+            except WorldError:
+                failed += 1
+        used += time.process_time() - started
+    return made, tried, failed, used
 
 
 def main():

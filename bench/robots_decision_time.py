@@ -35,15 +35,12 @@ def new_state(game, number):
         return game(players, options, 0)
 
 
-def decision_times(game_name, levels, deals, seed):
-    """{level: (sorted seconds per decision, sorted processor seconds per decision)} over `deals` deals of
-    robot-played positions."""
+def decisions(game_name, deals, seed):
+    """The seat's view at every decision with more than one legal move, over `deals` deals played by simple
+    robots from fresh games."""
     game = find_game(game_name)
     rng = random.Random(seed)
     guide = make_robot("simple", game_name, seed)
-    robots = {level: make_robot(level, game_name, seed) for level in levels}
-    times = {level: [] for level in levels}
-    processor = {level: [] for level in levels}
     for number in range(deals):
         state = new_state(game, number)
         deck = state.full_pack()
@@ -53,12 +50,22 @@ def decision_times(game_name, levels, deals, seed):
             seat = state.to_move[0]
             view = state.view(seat)
             if len(view["legal"]) > 1:
-                for level, robot in robots.items():
-                    started, used = time.perf_counter(), time.process_time()
-                    robot.choose(view)
-                    times[level].append(time.perf_counter() - started)
-                    processor[level].append(time.process_time() - used)
+                yield view
             state.apply_move(seat, guide.choose(view))
+
+
+def decision_times(game_name, levels, deals, seed):
+    """{level: (sorted seconds per decision, sorted processor seconds per decision)} over `deals` deals of
+    robot-played positions."""
+    robots = {level: make_robot(level, game_name, seed) for level in levels}
+    times = {level: [] for level in levels}
+    processor = {level: [] for level in levels}
+    for view in decisions(game_name, deals, seed):
+        for level, robot in robots.items():
+            started, used = time.perf_counter(), time.process_time()
+            robot.choose(view)
+            times[level].append(time.perf_counter() - started)
+            processor[level].append(time.process_time() - used)
     return {level: (sorted(times[level]), sorted(processor[level])) for level in levels}
 
 
