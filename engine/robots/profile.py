@@ -41,7 +41,7 @@ class Layout:
     """What a public record tells of the pack: which hand each position reached, and when."""
 
     arrivals: dict    # position -> (seat, moves of the deal played before it reached that seat's hand)
-    failures: list    # (move, seat, cards it held none of then), one for each card played
+    failures: list    # (move, seat, cards it held none of then), for each card played that showed a seat out
 
 
 class Profile:

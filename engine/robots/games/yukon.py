@@ -6,10 +6,10 @@ tell what the hands now lack (worked out here, since a Jack belongs to no
 suit when following).
 """
 
-from ...dealing import deal_round
 from ...games.yukon import CARD_POINTS, GRAND_YUKON, HAND_SIZE, PLAIN_RANKS, is_yukon, suit_to_follow
 from ...trumps import strength_table
 from ..knowledge import deal_plays
+from ..probes import probe
 from ..profile import Layout, TrickProfile, register_profile
 
 STRENGTHS = strength_table(PLAIN_RANKS)
@@ -84,11 +84,10 @@ class YukonProfile(TrickProfile):
     def failures(self, view):
         """(move, player, cards it then held none of) for each card played that did not follow what was led."""
         pack = self.pack(view)
-        at = 0
+        led_at = 0
         for trick in deal_plays(view):
             suit = suit_to_follow(trick[0][1], self.options["yukon_lead"])
-            for player, card in trick[1:]:
-                at += 1
+            for offset, (player, card) in enumerate(trick[1:], 1):
                 followed = suit and card[1] == suit and not is_yukon(card)
                 barred = set()
                 if suit and not followed:
@@ -96,22 +95,20 @@ class YukonProfile(TrickProfile):
                 if not followed and not is_yukon(card):
                     barred.update(c for c in pack if is_yukon(c))
                 if barred:
-                    yield at, player, barred
-            at += 1
+                    yield led_at + offset, player, barred
+            led_at += len(trick)
 
     def layout(self, view):
         """Every move is public and the stock is drawn in a known order, so the record tells which pack
-        position reached which hand when."""
+        position reached which hand when: the deal's (read from the probe deal), then each trick's draws."""
+        _, holders, _ = probe(view)
+        arrivals = {position: (seat, 0) for position, seat in enumerate(holders) if seat is not None}
+        stock = [position for position, seat in enumerate(holders) if seat is None]   # top first
         game = self.template(view)
-        seats = view["players"]
-        size = len(self.pack(view))
-        hands, drawn = deal_round(list(range(size)), seats, game.eldest, [1] * HAND_SIZE)
-        arrivals = {position: (seat, 0) for seat, hand in enumerate(hands) for position in hand}
         for number, trick in enumerate(view["tricks"]):
             order = game.drawing_order(trick["winner"])
-            if drawn + len(order) > size:   # the stock's last cards stay where they are
+            if len(stock) < len(order):   # the stock's last cards stay where they are
                 break
             for seat in order:
-                arrivals[drawn] = (seat, (number + 1) * seats)
-                drawn += 1
+                arrivals[stock.pop(0)] = (seat, (number + 1) * view["players"])
         return Layout(arrivals, list(self.failures(view)))
