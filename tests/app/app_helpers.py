@@ -20,7 +20,7 @@ LINK = re.compile(r"http://localhost(/[^\s\"'<>]*)")
 # links and tokens, whose random letters may hold a card's two.
 SHOWN_CARD = re.compile(r"(?<![\w♠♣♦♥])(?:(?:10|[AKQJ2-9])[♠♣♦♥]|Joker)")
 WRITTEN_CARD = re.compile(r"(?<![\w])(?:[AKQJT2-9][SCDH]|JK)(?![\w])")
-SECRET = re.compile(r'/(?:s|api/seats|confirm|my-games)/[^\s"\'<>]+|name="csrf_token" value="[^"]*"|play\+[^\s@"]+@')
+SECRET = re.compile(r'/(?:s|w|api/seats|api/watch|confirm|my-games)/[^\s"\'<>]+|name="csrf_token" value="[^"]*"|play\+[^\s@"]+@')
 
 ROBOTS3 = [{"robot": "random"}] * 3
 
