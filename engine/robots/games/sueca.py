@@ -12,7 +12,7 @@ class SuecaProfile(TrumpProfile):
     game = "sueca"
     # A deal scores one or two game points on whether a side passes 60 or 90 card-points: weighing the
     # card-points taken three times the default, and three times the guesses, took the share of the gap
-    # from simple to the oracle from 0.17 to a third (README).
+    # from simple to the oracle from 0.17 to 0.29 (800 deals on three seeds; README).
     taken_weight = 0.3
     search_playouts = 72
     search_worlds = (9, 24)
