@@ -56,6 +56,8 @@ class Profile:
     def __init__(self, options):
         self.options = dict(options)
         self.state_class = find_game(self.game)
+        self.templates = {}       # (players, dealer) -> a fresh state (`template`)
+        self.packs = {}           # (players, dealer) -> its pack (`pack`)
 
     def own_choice(self, level, view, rng):
         """The move a robot of `level` makes, for games whose robots are not the shared trick players.
@@ -73,6 +75,9 @@ class TrickProfile(Profile):
     # Share of the tricks' worth (as the profile weighs cards) added to the search's gain in returns: a
     # denser signal than the deal's score where that moves in whole points (All Fours' Game).
     taken_weight = 0.1
+    # (sharpness, chance) of the strong robot's inference of hands from the others' plays
+    # (`engine.robots.inference`), or None: its guesses weigh alike.
+    play_inference = None
 
     # Seats and sides -----------------------------------------------------------
 
@@ -89,7 +94,10 @@ class TrickProfile(Profile):
 
     def pack(self, view):
         """Every card of the pack being played."""
-        return self.template(view).full_pack()
+        key = (view["players"], view["dealer"])
+        if key not in self.packs:
+            self.packs[key] = self.template(view).full_pack()
+        return list(self.packs[key])
 
     def card_points(self, cards):
         """The points the winner of a trick holding `cards` takes for them."""
@@ -154,8 +162,13 @@ class TrickProfile(Profile):
     # Full states ----------------------------------------------------------------
 
     def template(self, view):
-        """A fresh state of this game with the view's players and options."""
-        return self.state_class(view["players"], view["options"], view["dealer"])
+        """A fresh state of this game with the view's players and options, for reading what a fresh game
+        holds (its pack, its ranks): made once per players and dealer, since every robot asks for the pack
+        before it weighs a card, and the inference of hands asks once for each card of the record."""
+        key = (view["players"], view["dealer"])
+        if key not in self.templates:
+            self.templates[key] = self.state_class(view["players"], view["options"], view["dealer"])
+        return self.templates[key]
 
     # Calls (moves that are not cards) ---------------------------------------------
 

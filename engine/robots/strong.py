@@ -9,7 +9,9 @@ random in any other) and keeps the move whose outcome, measured in the
 game's `returns`, is best on average over the same guesses. PIMC rather
 than ISMCTS: with a one-ply choice over few moves and a sharp playout
 policy, PIMC spends the budget on more guesses, and in trick games its
-known weakness (strategy fusion) costs little. Nothing here knows a rule:
+known weakness (strategy fusion) costs little. Where a game's profile asks
+for it (`play_inference`), the guesses searched are drawn by how likely
+they make the cards the others played (`engine.robots.inference`). Nothing here knows a rule:
 the game's own state decides what is legal and what a deal scores.
 """
 
@@ -18,6 +20,7 @@ import random
 from ..state import AWAITING_MOVE
 from ..tricks import TrickGame
 from .base import register_robot
+from .inference import PlayModel
 from .knowledge import acting_seat, read_knowledge
 from .policy import Decision, Later, card_value, choose_card
 from .profile import Profile, TrickProfile, profile_for
@@ -55,7 +58,9 @@ class StrongRobot(SimpleRobot):
             worlds = Worlds(view, knowledge, rng, trick_profile.layout(view) if trick_profile else None)
         except WorldError:
             return super().choose(view)
-        totals = search(view, trick_profile, worlds, rng, budget(profile, self.search_scale))
+        model = PlayModel(trick_profile, view, *trick_profile.play_inference) \
+            if trick_profile and trick_profile.play_inference else None
+        totals = search(view, trick_profile, worlds, rng, budget(profile, self.search_scale), model)
         if totals is None:
             return super().choose(view)
         if trick_profile:
@@ -85,11 +90,12 @@ def budget(profile, scale=1):
     return scale * (profile or Profile).search_playouts, scale * fewest, scale * most
 
 
-def search(view, profile, worlds, rng, budget):
+def search(view, profile, worlds, rng, budget, model=None):
     """Each legal move's mean gain in returns over the full states `worlds.guess()` gives, played out;
     None if no state fits. The strong robot's worlds are guessed from its seat's view (`Worlds`), the
     oracle's are the one true state. `budget` is (playouts per decision, fewest and most worlds per
-    candidate move)."""
+    candidate move). With a `model` (`inference.PlayModel`) the guesses searched are drawn by how likely
+    they make the others' plays of the record, each weighing the times it was drawn."""
     legal = sorted(view["legal"])
     seat = acting_seat(view)
     playouts, fewest, most = budget
@@ -97,24 +103,36 @@ def search(view, profile, worlds, rng, budget):
     tricks = isinstance(profile, TrickProfile)
     trick_value, taken_weight = (profile.trick_value(view), profile.taken_weight) if tricks else (0, 0.0)
     totals = dict.fromkeys(legal, 0.0)
-    searched = 0
-    for _ in range(count):
-        try:
-            state = worlds.guess()
-        except WorldError:
-            break
-        if not set(legal) <= set(state.read_legal(seat)):   # a guess from a fresh game that cannot hold this
-            break                                             # position (a seat out of the game) is no use
+    searched = 0.0
+    for state, weight in guesses(view, worlds, count, model, rng):
         before = state.returns()[seat]
         for move in legal:
             trial = state.clone()
             trial.play(seat, move)
             taken = play_out(profile, trial, trick_value, rng)
-            totals[move] += trial.returns()[seat] - before + taken_weight * taken.get(seat, 0.0)
-        searched += 1
+            totals[move] += weight * (trial.returns()[seat] - before + taken_weight * taken.get(seat, 0.0))
+        searched += weight
     if not searched:
         return None
     return {move: total / searched for move, total in totals.items()}
+
+
+def guesses(view, worlds, count, model, rng):
+    """Up to `count` (full state, weight) pairs for the search to play out. Without a model, each guess
+    weighs 1; with one, `model.pool` times as many guesses are weighed by the model and `count` drawn from
+    them in proportion (`PlayModel.draw`), so the playouts go to the deals the others' plays make likely."""
+    seat = acting_seat(view)
+    legal = set(view["legal"])
+    pool = []
+    for _ in range(count * (model.pool if model else 1)):
+        try:
+            state = worlds.guess()
+        except WorldError:
+            break
+        if not legal <= set(state.read_legal(seat)):   # a guess from a fresh game that cannot hold this
+            break                                       # position (a seat out of the game) is no use
+        pool.append((state, model.weight(worlds.trail) if model else 1.0))
+    return model.draw(pool, count, rng) if model and pool else pool
 
 
 def play_out(profile, state, trick_value, rng):

@@ -88,6 +88,7 @@ class Worlds:
         self.base = None                       # the first pack that fitted
         self.places = None                     # place (seat or ELSEWHERE) -> positions of unseen cards there
         self.turned = set()                    # positions holding a card the deal turned up, as the view names it
+        self.trail = []                        # the last replay's card choices of the other seats (`replay`)
 
     @cached_property
     def named(self):
@@ -229,6 +230,8 @@ class Worlds:
         state = opening(self.view)
         state.apply_deal(list(deck))
         played = Counter()
+        self.trail = []
+        hands = getattr(state, "hands", None)
         for index, (mover, move) in enumerate(self.moves):
             if state.awaiting != AWAITING_MOVE or mover not in state.to_move:
                 return state, ("lost", index)
@@ -239,6 +242,8 @@ class Worlds:
                     return state, ("hidden", mover, played)
             elif move not in legal:
                 return state, ("illegal", mover, move, list(legal), played)
+            if hands is not None and mover != self.seat and move in self.pack_cards and len(legal) > 1:
+                self.trail.append((index, mover, legal, tuple(state.hands[mover]), [len(hand) for hand in state.hands]))
             state.apply_move(mover, move)
             if move in self.pack_cards:
                 played[move] += 1
