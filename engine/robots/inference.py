@@ -72,16 +72,17 @@ class PlayModel:
 
 
 def past_views(profile, view):
-    """{record index: the view its mover decided from, less its hand and legal cards} for each card the
-    record shows played to a trick of this deal; {} where the record's cards and the tricks disagree (a game
-    whose cards also go elsewhere), so that nothing is inferred from a misread record."""
+    """{record index: the view its mover decided from, less its hand, legal cards and hand sizes (which a
+    guess gives), with the `card` it played} for each card the record shows played to a trick of this deal
+    by another seat; {} where the record's cards and the tricks disagree (a game whose cards also go
+    elsewhere), so that nothing is inferred from a misread record."""
     pack = set(profile.pack(view))
-    plays = [(number, position, seat, card) for number, trick in enumerate(deal_plays(view))
+    tricks = deal_plays(view)
+    plays = [(number, position, seat, card) for number, trick in enumerate(tricks)
              for position, (seat, card) in enumerate(trick)]
     cards = [(index, seat, move) for index, (seat, move) in enumerate(view["moves"]) if move in pack]
     if [(seat, card) for _, seat, card in cards] != [(seat, card) for _, _, seat, card in plays]:
         return {}
-    tricks = deal_plays(view)
     return {index: dict(view, seat=seat, to_move=[seat], hands=None, card=card, tricks=view["tricks"][:number],
                         trick=[list(play) for play in tricks[number][:position]])
             for (index, seat, card), (number, position, _, _) in zip(cards, plays) if seat != view["seat"]}

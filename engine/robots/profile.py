@@ -75,8 +75,8 @@ class TrickProfile(Profile):
     # Share of the tricks' worth (as the profile weighs cards) added to the search's gain in returns: a
     # denser signal than the deal's score where that moves in whole points (All Fours' Game).
     taken_weight = 0.1
-    # (sharpness, chance) of the strong robot's inference of hands from the others' plays
-    # (`engine.robots.inference`), or None: its guesses weigh alike.
+    # (sharpness, chance, pool) of the strong robot's inference of hands from the others' plays
+    # (`engine.robots.inference.PlayModel`), or None: its guesses weigh alike.
     play_inference = None
 
     # Seats and sides -----------------------------------------------------------
