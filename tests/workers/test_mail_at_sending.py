@@ -15,7 +15,7 @@ from app.clock import utcnow
 from engine import find_game, replay
 from app.mail_out import outbox
 
-from conftest import confirmation_token
+from conftest import confirm_address
 from worker_fixtures import app, client, smtp  # noqa: F401  (fixtures)
 from worker_helpers import (ANN, BOB, ROBOTS3, events_of, game_row, outbox as rows, play_until_person, seat_row,
                             set_row, start, start_confirmed, token_for)
@@ -88,16 +88,22 @@ def test_a_mail_refused_by_a_greylisting_server_is_not_sent_once_its_person_has_
 def test_moves_that_leave_the_turn_with_the_mover_leave_a_turn_mail_for_when_they_go(app, client, smtp,
                                                                                        monkeypatch, name):
     players = find_game(name).players[0]
-    game = games.create_game({"game": name, "seats": [ANN] + [{"robot": "random"}] * (players - 1)})
-    games.confirm_address(confirmation_token(game.creator_email))
+    setup = {"game": name, "seats": [ANN] + [{"robot": "random"}] * (players - 1)}
+    game = games.create_game(setup)
+    confirm_address(game.creator_email)
     for _ in range(200):
         state = play_until_person(game.id)
-        assert not state.over, "the turn never stayed with Ann"
+        if state.over:          # a random deal can end the game without such a move: Ann starts another
+            game = games.create_game(setup)
+            confirm_address(game.creator_email)
+            continue
         before = game_row(game.id).seq
         move_at_table(client, game.id, 0)
         state = play_until_person(game.id)
         if game_row(game.id).seq == before + 1 and not state.over and state.controller(state.to_move[0]) == 0:
             break                                      # Ann moved and is to move again, nobody between
+    else:
+        raise AssertionError("the turn never stayed with Ann")
     [turn] = rows(kind="your_turn", game_id=game.id, status=MAIL_QUEUED)
     assert turn.seq == game_row(game.id).seq
     assert outbox.deliver(turn.id) == MAIL_QUEUED      # held while she is at her table
