@@ -119,20 +119,26 @@ def search(view, profile, worlds, rng, budget, model=None):
 
 def guesses(view, worlds, count, model, rng):
     """Up to `count` (full state, weight) pairs for the search to play out. Without a model, each guess
-    weighs 1; with one, `model.pool` times as many guesses are weighed by the model and `count` drawn from
-    them in proportion (`PlayModel.draw`), so the playouts go to the deals the others' plays make likely."""
+    weighs 1 and is made as the search reaches it; with one, `model.pool` times as many guesses are weighed
+    by the model and `count` drawn from them in proportion (`PlayModel.draw`), so the playouts go to the
+    deals the others' plays make likely."""
     seat = acting_seat(view)
     legal = set(view["legal"])
-    pool = []
-    for _ in range(count * (model.pool if model else 1)):
-        try:
-            state = worlds.guess()
-        except WorldError:
-            break
-        if not legal <= set(state.read_legal(seat)):   # a guess from a fresh game that cannot hold this
-            break                                       # position (a seat out of the game) is no use
-        pool.append((state, model.weight(worlds.trail) if model else 1.0))
-    return model.draw(pool, count, rng) if model and pool else pool
+
+    def fitting():
+        for _ in range(count * (model.pool if model else 1)):
+            try:
+                state = worlds.guess()
+            except WorldError:
+                return
+            if not legal <= set(state.read_legal(seat)):   # a guess from a fresh game that cannot hold this
+                return                                      # position (a seat out of the game) is no use
+            yield state
+
+    if model is None:
+        return ((state, 1.0) for state in fitting())
+    weighed = [(state, model.weight(worlds.trail)) for state in fitting()]
+    return model.draw(weighed, count, rng) if weighed else []
 
 
 def play_out(profile, state, trick_value, rng):
