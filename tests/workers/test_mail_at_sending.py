@@ -115,8 +115,8 @@ def test_moves_that_leave_the_turn_with_the_mover_leave_a_turn_mail_for_when_the
 
 
 def test_no_deal_end_mail_while_the_person_plays_at_the_table(app, client, smtp, monkeypatch):
-    game = start()                                     # Ann and three robots, Ann playing at her table
-    for _ in range(300):
+    game = start(options={"target": 1000})             # Ann and three robots, Ann playing at her table, in a
+    for _ in range(300):                               # game to 1,000 so that it outlasts three deals
         state = play_until_person(game.id)
         send_due()                                     # the worker tries each mail as it comes
         if len(rows(kind="deal_end", game_id=game.id)) >= 3 or state.over:
