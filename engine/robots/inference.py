@@ -36,17 +36,16 @@ class PlayModel:
         sampling: one random start, then even steps): each state drawn, with the times it was drawn."""
         step = sum(weight for _, weight in weighed) / count
         start = rng.random()
-        targets = [(start + number) * step for number in range(count)]
         drawn = []
         reached = 0.0
+        number = 0                # draws made
         for state, weight in weighed:
             reached += weight
-            times = 0
-            while targets and targets[0] < reached:
-                targets.pop(0)
-                times += 1
-            if times:
-                drawn.append((state, times))
+            first = number
+            while number < count and (start + number) * step < reached:
+                number += 1
+            if number > first:
+                drawn.append((state, number - first))
         return drawn
 
     def weight(self, trail):
@@ -54,7 +53,7 @@ class PlayModel:
         weight = 1.0
         for index, seat, legal, hand, sizes in trail:
             past = self.views.get(index)
-            if past is None or seat != past["seat"]:
+            if past is None:       # a record the model could not read (`past_views`)
                 continue
             weight *= self.likelihood(dict(past, hand=list(hand), legal=list(legal), hand_sizes=sizes), past["card"])
         return weight
@@ -67,7 +66,7 @@ class PlayModel:
         values = [card_value(self.profile, decision, option) for option in legal]
         top = max(values)
         scaled = [math.exp(self.sharpness * (value - top)) for value in values]
-        policy = scaled[legal.index(card)] / sum(scaled) if card in legal else 0.0
+        policy = scaled[legal.index(card)] / sum(scaled)
         return self.chance / len(legal) + (1 - self.chance) * policy
 
 

@@ -54,12 +54,13 @@ class StrongRobot(SimpleRobot):
         if trick_profile and is_call_round(trick_profile, view, legal):
             return super().choose(view)   # calls by the hand: open-hand playouts judge bids badly
         knowledge = read_knowledge(view, trick_profile) if trick_profile else None
-        try:
-            worlds = Worlds(view, knowledge, rng, trick_profile.layout(view) if trick_profile else None)
-        except WorldError:
-            return super().choose(view)
         model = PlayModel(trick_profile, view, *trick_profile.play_inference) \
             if trick_profile and trick_profile.play_inference else None
+        try:
+            worlds = Worlds(view, knowledge, rng, trick_profile.layout(view) if trick_profile else None,
+                            keep_trail=model is not None)
+        except WorldError:
+            return super().choose(view)
         totals = search(view, trick_profile, worlds, rng, budget(profile, self.search_scale), model)
         if totals is None:
             return super().choose(view)

@@ -62,7 +62,7 @@ def seen_cards(view, pack):
 class Worlds:
     """Guessed full states of the position a seat's view shows, each consistent with its record."""
 
-    def __init__(self, view, knowledge, rng, layout=None):
+    def __init__(self, view, knowledge, rng, layout=None, keep_trail=False):
         self.view = view
         self.knowledge = knowledge
         self.rng = rng
@@ -88,6 +88,7 @@ class Worlds:
         self.base = None                       # the first pack that fitted
         self.places = None                     # place (seat or ELSEWHERE) -> positions of unseen cards there
         self.turned = set()                    # positions holding a card the deal turned up, as the view names it
+        self.keep_trail = keep_trail           # whether replays note the other seats' card choices (a trick game's)
         self.trail = []                        # the last replay's card choices of the other seats (`replay`)
 
     @cached_property
@@ -231,7 +232,6 @@ class Worlds:
         state.apply_deal(list(deck))
         played = Counter()
         self.trail = []
-        hands = getattr(state, "hands", None)
         for index, (mover, move) in enumerate(self.moves):
             if state.awaiting != AWAITING_MOVE or mover not in state.to_move:
                 return state, ("lost", index)
@@ -242,8 +242,9 @@ class Worlds:
                     return state, ("hidden", mover, played)
             elif move not in legal:
                 return state, ("illegal", mover, move, list(legal), played)
-            if hands is not None and mover != self.seat and move in self.pack_cards and len(legal) > 1:
-                self.trail.append((index, mover, legal, tuple(state.hands[mover]), [len(hand) for hand in state.hands]))
+            if self.keep_trail and mover != self.seat and move in self.pack_cards and len(legal) > 1:
+                sizes = [len(hand) for hand in state.hands]
+                self.trail.append((index, mover, legal, tuple(state.hands[mover]), sizes))
             state.apply_move(mover, move)
             if move in self.pack_cards:
                 played[move] += 1

@@ -32,7 +32,8 @@ def seat_zero_positions(deals):
 def model_and_worlds(view, seed):
     profile = profile_for(GAME, view["options"])
     profile.pack(view)
-    return PlayModel(profile, view, 1.0, 0.2, 3), Worlds(view, read_knowledge(view, profile), random.Random(seed))
+    worlds = Worlds(view, read_knowledge(view, profile), random.Random(seed), keep_trail=True)
+    return PlayModel(profile, view, 1.0, 0.2, 3), worlds
 
 
 def test_the_likeliest_card_is_the_one_a_simple_robot_played():
