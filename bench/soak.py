@@ -36,10 +36,7 @@ def main(argv=None):
 
             def faults():
                 print("midway: killing a worker, restarting a web process", flush=True)
-                soak.workers[0].kill()
-                soak.webs[1].stop()
-                soak.webs[1].start()
-                soak.workers[0].start()
+                soak.faults()
 
             started = time.monotonic()
             soak.play(args.steps, midway=faults)

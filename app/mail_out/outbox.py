@@ -1,8 +1,10 @@
 """Sending the outbox: claim a row, send it, mark it sent; back off while the mail server is away.
 
 A row is claimed with a conditional UPDATE before it is sent, so two
-workers handed the same id send it once. A claim older than the claim
-timeout belongs to a worker that died: the sweep hands the row out again.
+workers handed the same id send it once, and the claim is renewed just
+before its mail goes (a batch can outlast the claim timeout on a busy
+machine). A claim older than the claim timeout belongs to a worker that
+died: the sweep hands the row out again.
 Every mail passes here, and whether it goes and what it says are decided
 here, once, from the game as it is then: its seat's own choice, whether it
 is still to go (app.mail_out.fresh_mail.goes: a turn passed, a person who
@@ -52,8 +54,9 @@ def deliver_batch(outbox_ids):
     All are claimed in one transaction, where each is decided (withheld, or brought up to date); each is
     marked sent in its own right after the server accepted it, so a worker dying mid-batch leaves only
     unsent rows claimed. Returns {id: new status}: sent, held, unconfirmed (held for its address's
-    confirmation), dropped, suppressed, failed, or queued (to be tried again by the sweep once its back-off
-    has passed); ids not claimed are left out.
+    confirmation), dropped, suppressed, failed, queued (to be tried again by the sweep once its back-off
+    has passed), or skipped (its claim went stale and another worker took it over); ids not claimed are left
+    out.
     """
     config = settings()
     claim = utcnow()
@@ -144,6 +147,9 @@ def send_one(mail, claim, config, told):
         message = build_message(row, mail_bodies(row), config.mail_from, mail.root, mail.unsubscribe)
     except (BadMail, MailNotRendered) as error:
         return mark(row, status=MAIL_FAILED, claimed_at=None, last_error=str(error))
+    claim = renew_claim(row, claim)
+    if claim is None:
+        return SKIPPED
     try:
         sender().send(message, envelope_sender(config.mail_from), row.recipient)
     except (smtplib.SMTPException, OSError) as error:
@@ -151,6 +157,19 @@ def send_one(mail, claim, config, told):
     if mail.said is not None:
         told[key] = max(told[key], mail.upto)
     return mark(row, status=MAIL_SENT, sent_at=utcnow(), last_error=None, **values)
+
+
+def renew_claim(row, claim):
+    """Hold the row's claim afresh just before its mail goes: the new claim time, or None when the claim went
+    stale while the batch was decided or sent (a slow worker, a busy machine) and another worker took the row
+    over. A live worker thus never sends a row a second worker sends too; only one dying between the server's
+    acceptance and its mark leaves a mail to be sent again, with the same Message-ID."""
+    renewed = utcnow()
+    with database().write_engine.begin() as connection:
+        commit_without_waiting_for_disk(connection)
+        held = connection.execute(update(Outbox).where(Outbox.id == row.id, Outbox.status == MAIL_CLAIMED,
+                                                       Outbox.claimed_at == claim).values(claimed_at=renewed)).rowcount
+    return renewed if held else None
 
 
 def mark(row, **values):

@@ -222,3 +222,23 @@ def test_a_batch_is_sent_over_one_connection_and_each_row_marked_on_its_own(app,
     assert smtp.recorder.message_ids() == [row.message_id for row in game_mail[:-1]]
     assert [row.status for row in rows() if row.id in ids] == [MAIL_SENT] * (len(ids) - 1) + [MAIL_CLAIMED]
     assert len(connections) == 1
+
+
+def test_a_row_taken_over_while_its_batch_was_slow_is_left_to_the_worker_that_took_it(app, smtp, monkeypatch):
+    game = start()
+    play_until_person(game.id)
+    game_mail = [row for row in rows() if row.kind != "confirm"]
+    ids = [row.id for row in game_mail]
+    send = SmtpSender.send
+
+    def slow_send(sender, message, envelope, recipient):
+        # While the first mail goes, this batch's claim on the last row goes stale and another worker takes it.
+        if message["Message-ID"] == game_mail[0].message_id:
+            set_row(Outbox, ids[-1], claimed_at=utcnow() + timedelta(seconds=1))
+        return send(sender, message, envelope, recipient)
+
+    monkeypatch.setattr(SmtpSender, "send", slow_send)
+    outcome = outbox.deliver_batch(ids)
+    assert outcome == {**{row_id: MAIL_SENT for row_id in ids[:-1]}, ids[-1]: outbox.SKIPPED}
+    assert smtp.recorder.message_ids() == [row.message_id for row in game_mail[:-1]]
+    assert rows(id=ids[-1])[0].status == MAIL_CLAIMED
