@@ -17,7 +17,7 @@ every hand's size), so it knows no rule of any game either.
 import math
 
 from .knowledge import deal_plays, read_knowledge
-from .policy import card_value
+from .policy import card_values
 from .simple import view_decision
 
 
@@ -63,7 +63,8 @@ class PlayModel:
         legal = past["legal"]
         knowledge = read_knowledge(past, self.profile)
         decision = view_decision(self.profile, past, knowledge)
-        values = [card_value(self.profile, decision, option) for option in legal]
+        judged = card_values(self.profile, decision, legal)
+        values = [judged[option] for option in legal]
         top = max(values)
         scaled = [math.exp(self.sharpness * (value - top)) for value in values]
         policy = scaled[legal.index(card)] / sum(scaled)

@@ -21,7 +21,7 @@ changes.
 
 import random
 
-from .policy import card_value
+from .policy import card_values
 from .profile import TrickProfile, profile_for
 from .simple import is_call_round
 from .strong import PRIOR_WEIGHT, StrongRobot, budget, open_decision, position_rng, search
@@ -69,7 +69,6 @@ class Oracle:
             trick_value = profile.trick_value(view)
             decision = open_decision(profile, state, seat, sorted(legal), trick_value)
             pack = set(profile.pack(view))
-            for move in totals:
-                if move in pack:
-                    totals[move] += PRIOR_WEIGHT * card_value(profile, decision, move)
+            for move, value in card_values(profile, decision, [move for move in totals if move in pack]).items():
+                totals[move] += PRIOR_WEIGHT * value
         return max(totals, key=totals.get)

@@ -7,6 +7,7 @@ stake, minus the worth of spending the card. The simple robot plays it from
 its view; the strong robot uses it to play out guessed deals.
 """
 
+from bisect import bisect_right
 from dataclasses import dataclass
 
 # Points a card's strength (0 to 1) is worth keeping for later tricks.
@@ -43,49 +44,77 @@ def choose_card(profile, decision):
     """The legal card with the best estimated value (ties: the first in order)."""
     if len(decision.legal) == 1:
         return decision.legal[0]
-    return max(sorted(decision.legal), key=lambda card: card_value(profile, decision, card))
+    values = card_values(profile, decision)
+    return max(sorted(decision.legal), key=values.__getitem__)
 
 
-def card_value(profile, decision, card):
-    trick = decision.trick + [(decision.seat, card)]
-    follow = profile.suit_to_follow(trick)
+def card_values(profile, decision, cards=None):
+    """{card: its estimated value} for `cards` (the legal cards by default). What does not depend on the card
+    (who leads the trick so far, what each player still to play may play) is worked out once for each suit
+    to follow, as the playouts ask this for every card of every turn."""
+    standings = {}
+    later_cards = set()
+    for later in decision.later:
+        later_cards.update(later.cards)
+    values = {}
+    for card in decision.legal if cards is None else cards:
+        trick = decision.trick + [(decision.seat, card)]
+        follow = profile.suit_to_follow(trick)
+        if follow not in standings:
+            standings[follow] = standing(profile, decision, follow)
+        best_seat, best_power, playable = standings[follow]
+        power = profile.power(card, follow)
+        if power > best_power:
+            best_seat, best_power = decision.seat, power
+        chance = win_chance(decision, best_seat, best_power, playable)
+        points = profile.card_points([played for _, played in trick]) + decision.trick_value
+        value = (2 * chance - 1) * points - KEEP_WEIGHT * profile.strength(card)
+        for mate, mate_points in profile.mates(card):
+            if mate in later_cards:
+                value += (2 * chance - 1) * mate_points * MATE_SHARE
+        values[card] = value + profile.card_bonus(card, decision.tricks_done, chance > 0.5)
+    return values
+
+
+def standing(profile, decision, follow):
+    """(seat, power) of the best card of the trick so far when `follow` is the suit to follow ((None, -1)
+    before any card that can win), and for each player still to play the powers, in order, of the cards they
+    may play to it: the suit's, or any card where they may hold none of the suit."""
     best_seat, best_power = None, -1
-    for seat, played in trick:
+    for seat, played in decision.trick:
         power = profile.power(played, follow)
         if power > best_power:
             best_seat, best_power = seat, power
-    chance = win_chance(profile, decision, best_seat, best_power, follow)
-    points = profile.card_points([played for _, played in trick]) + decision.trick_value
-    value = (2 * chance - 1) * points - KEEP_WEIGHT * profile.strength(card)
-    for mate, mate_points in profile.mates(card):
-        if any(mate in later.cards for later in decision.later):
-            value += (2 * chance - 1) * mate_points * MATE_SHARE
-    return value + profile.card_bonus(card, decision.tricks_done, chance > 0.5)
+    playable = []
+    for later in decision.later:
+        cards = later.cards
+        if follow and follow not in later.voids:
+            cards = [card for card in cards if card[1] == follow] or cards
+        powers = [profile.power(card, follow) for card in cards]
+        # A player whose every card is known beats it or not: only its best card tells (`beat_chance`).
+        playable.append(sorted(powers) if later.count < len(later.cards) else [max(powers)] if powers else [])
+    return best_seat, best_power, playable
 
 
-def win_chance(profile, decision, best_seat, best_power, follow):
-    """The chance that the deciding seat's side takes the trick."""
+def win_chance(decision, best_seat, best_power, playable):
+    """The chance that the deciding seat's side takes the trick (`playable`: `standing`'s powers)."""
     if best_seat is None:
         return 0.5
     if decision.partner_of(best_seat):
         chance = 1.0
-        for later in decision.later:
+        for later, powers in zip(decision.later, playable):
             if not decision.partner_of(later.seat):
-                chance *= 1 - beat_chance(profile, later, best_power, follow)
+                chance *= 1 - beat_chance(later, powers, best_power)
         return chance
-    partners = [later for later in decision.later if decision.partner_of(later.seat)]
-    if not partners:
-        return 0.0
-    return 0.6 * beat_chance(profile, partners[0], best_power, follow)
+    for later, powers in zip(decision.later, playable):
+        if decision.partner_of(later.seat):
+            return 0.6 * beat_chance(later, powers, best_power)
+    return 0.0
 
 
-def beat_chance(profile, later, best_power, follow):
-    """The chance that `later` holds, and may play, a card above `best_power`."""
-    cards = later.cards
-    if follow and follow not in later.voids:
-        following = [card for card in cards if card[1] == follow]
-        cards = following or cards    # holding none of the suit, it may play anything
-    beaters = sum(1 for card in cards if profile.power(card, follow) > best_power)
+def beat_chance(later, powers, best_power):
+    """The chance that `later` holds, and may play, a card above `best_power` (`powers`: what it may play)."""
+    beaters = len(powers) - bisect_right(powers, best_power)
     if not beaters:
         return 0.0
     pool = len(later.cards)

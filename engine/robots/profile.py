@@ -58,6 +58,7 @@ class Profile:
         self.state_class = find_game(self.game)
         self.templates = {}       # (players, dealer) -> a fresh state (`template`)
         self.packs = {}           # (players, dealer) -> its pack (`pack`)
+        self.partner_tables = {}  # seats -> `partners`' answer
 
     def own_choice(self, level, view, rng):
         """The move a robot of `level` makes, for games whose robots are not the shared trick players.
@@ -84,6 +85,14 @@ class TrickProfile(Profile):
     def side_of(self, seat, seats):
         """The side a seat plays for (its own seat number without sides)."""
         return seat % self.state_class.sides if self.state_class.sides else seat
+
+    def partners(self, seats):
+        """For each seat, whether each seat plays on its side (itself included): a table kept per number of
+        seats."""
+        if seats not in self.partner_tables:
+            sides = [self.side_of(seat, seats) for seat in range(seats)]
+            self.partner_tables[seats] = tuple(tuple(other == side for other in sides) for side in sides)
+        return self.partner_tables[seats]
 
     def seats_after(self, seat, seats, trick, source):
         """The seats still to play to the trick after `seat`, in order; `source` is the view or the full

@@ -22,7 +22,7 @@ from ..tricks import TrickGame
 from .base import register_robot
 from .inference import PlayModel
 from .knowledge import acting_seat, read_knowledge
-from .policy import Decision, Later, card_value, choose_card
+from .policy import Decision, Later, card_values, choose_card
 from .profile import Profile, TrickProfile, profile_for
 from .simple import SimpleRobot, is_call_round, view_decision
 from .worlds import WorldError, Worlds
@@ -66,10 +66,10 @@ class StrongRobot(SimpleRobot):
             return super().choose(view)
         if trick_profile:
             pack = set(trick_profile.pack(view))
-            decision = view_decision(trick_profile, view, knowledge)
-            for move in totals:
-                if move in pack:
-                    totals[move] += PRIOR_WEIGHT * card_value(trick_profile, decision, move)
+            judged = card_values(trick_profile, view_decision(trick_profile, view, knowledge),
+                                 [move for move in totals if move in pack])
+            for move, value in judged.items():
+                totals[move] += PRIOR_WEIGHT * value
         return max(totals, key=totals.get)
 
     def decision_rng(self, view):
@@ -181,12 +181,12 @@ def play_out(profile, state, trick_value, rng):
 def open_decision(profile, state, seat, legal, trick_value):
     """The card decision with every hand in view (read from the trick game's state)."""
     seats = state.seat_count
-    side = profile.side_of(seat, seats)
     trick = list(state.trick)
     later = []
     for other in profile.seats_after(seat, seats, trick, state):
         hand = state.hands[other]
         later.append(Later(other, hand, len(hand)))
+    partners = profile.partners(seats)[seat]
     return Decision(
         seat=seat,
         legal=legal,
@@ -194,5 +194,5 @@ def open_decision(profile, state, seat, legal, trick_value):
         tricks_done=len(state.tricks),
         trick_value=trick_value,
         later=later,
-        partner_of=lambda other: profile.side_of(other, seats) == side,
+        partner_of=partners.__getitem__,   # a lookup: the playouts ask it at every card
     )
