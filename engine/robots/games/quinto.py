@@ -34,8 +34,8 @@ class QuintoProfile(TrickProfile):
     game = "quinto"
     # A deal's score swings with the quints that fall, so a few guesses per card cannot tell a good card
     # from a lucky one: the search tries each on many more (measured in the arena, README).
-    search_playouts = 120
-    search_worlds = (8, 24)
+    search_playouts = 210
+    search_worlds = (14, 42)
     always_playable = frozenset({JOKER})
 
     def side_of(self, seat, seats):
