@@ -165,19 +165,23 @@ def renew_claim(row, claim):
     over. A live worker thus never sends a row a second worker sends too; only one dying between the server's
     acceptance and its mark leaves a mail to be sent again, with the same Message-ID."""
     renewed = utcnow()
-    with database().write_engine.begin() as connection:
-        commit_without_waiting_for_disk(connection)
-        held = connection.execute(update(Outbox).where(Outbox.id == row.id, Outbox.status == MAIL_CLAIMED,
-                                                       Outbox.claimed_at == claim).values(claimed_at=renewed)).rowcount
+    held = write_row(update(Outbox).where(Outbox.id == row.id, Outbox.status == MAIL_CLAIMED,
+                                          Outbox.claimed_at == claim).values(claimed_at=renewed))
     return renewed if held else None
 
 
 def mark(row, **values):
     """Write `values` on `row` in a transaction of its own; returns its new status."""
+    write_row(update(Outbox).where(Outbox.id == row.id).values(**values))
+    return values["status"]
+
+
+def write_row(statement):
+    """Run one UPDATE of a row in a transaction of its own, committed without waiting for the disk; returns
+    how many rows it changed."""
     with database().write_engine.begin() as connection:
         commit_without_waiting_for_disk(connection)
-        connection.execute(update(Outbox).where(Outbox.id == row.id).values(**values))
-    return values["status"]
+        return connection.execute(statement).rowcount
 
 
 def commit_without_waiting_for_disk(connection):

@@ -21,10 +21,9 @@ changes.
 
 import random
 
-from .policy import card_values
 from .profile import TrickProfile, profile_for
 from .simple import is_call_round
-from .strong import PRIOR_WEIGHT, StrongRobot, budget, open_decision, position_rng, search
+from .strong import StrongRobot, add_prior, budget, open_decision, position_rng, search
 
 LEVEL = "oracle"
 
@@ -66,9 +65,6 @@ class Oracle:
         if totals is None:
             return sorted(legal)[0]
         if isinstance(profile, TrickProfile):
-            trick_value = profile.trick_value(view)
-            decision = open_decision(profile, state, seat, sorted(legal), trick_value)
-            pack = set(profile.pack(view))
-            for move, value in card_values(profile, decision, [move for move in totals if move in pack]).items():
-                totals[move] += PRIOR_WEIGHT * value
+            add_prior(totals, profile, view,
+                      open_decision(profile, state, seat, sorted(legal), profile.trick_value(view)))
         return max(totals, key=totals.get)

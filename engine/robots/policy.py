@@ -53,9 +53,7 @@ def card_values(profile, decision, cards=None):
     (who leads the trick so far, what each player still to play may play) is worked out once for each suit
     to follow, as the playouts ask this for every card of every turn."""
     standings = {}
-    later_cards = set()
-    for later in decision.later:
-        later_cards.update(later.cards)
+    later_cards = None      # every card a later player may hold, gathered for the first card with a mate
     values = {}
     for card in decision.legal if cards is None else cards:
         trick = decision.trick + [(decision.seat, card)]
@@ -70,6 +68,8 @@ def card_values(profile, decision, cards=None):
         points = profile.card_points([played for _, played in trick]) + decision.trick_value
         value = (2 * chance - 1) * points - KEEP_WEIGHT * profile.strength(card)
         for mate, mate_points in profile.mates(card):
+            if later_cards is None:
+                later_cards = {held for later in decision.later for held in later.cards}
             if mate in later_cards:
                 value += (2 * chance - 1) * mate_points * MATE_SHARE
         values[card] = value + profile.card_bonus(card, decision.tricks_done, chance > 0.5)

@@ -65,15 +65,19 @@ class StrongRobot(SimpleRobot):
         if totals is None:
             return super().choose(view)
         if trick_profile:
-            pack = set(trick_profile.pack(view))
-            judged = card_values(trick_profile, view_decision(trick_profile, view, knowledge),
-                                 [move for move in totals if move in pack])
-            for move, value in judged.items():
-                totals[move] += PRIOR_WEIGHT * value
+            add_prior(totals, trick_profile, view, view_decision(trick_profile, view, knowledge))
         return max(totals, key=totals.get)
 
     def decision_rng(self, view):
         return position_rng(self.seed, self.rng, view)
+
+
+def add_prior(totals, profile, view, decision):
+    """Add to each card's mean gain in `totals` the look-ahead policy's own judgment of it in `decision`,
+    `PRIOR_WEIGHT` a point."""
+    pack = set(profile.pack(view))
+    for move, value in card_values(profile, decision, [move for move in totals if move in pack]).items():
+        totals[move] += PRIOR_WEIGHT * value
 
 
 def position_rng(seed, rng, view):
