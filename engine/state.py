@@ -131,15 +131,16 @@ class GameState(GameProtocol):
         """The seats that are people (or robots) rather than dummies."""
         return self.seats.players()
 
-    def move_seen_by(self, seat, move):
+    def move_seen_by(self, seat, move, hidden=None):
         """What `seat` may be told of `move`, just made: the move, or None when it was made face down.
 
         Ask right after the move: a deal that follows may hide its card again.
         By default a move is face down when it put its card where `seat` may
         not look; a game whose face-down moves may be a card seen before (a
-        turned-up card discarded) says so itself.
+        turned-up card discarded) says so itself. `hidden`: `hidden_from(seat)`
+        where the caller has it already (a view asks for every move at once).
         """
-        return None if move in self.hidden_from(seat) else move
+        return None if move in (self.hidden_from(seat) if hidden is None else hidden) else move
 
     def next_seat(self, seat):
         """The seat after `seat` in play and in the deal: the left, unless a game plays the other way."""
@@ -278,7 +279,8 @@ class GameState(GameProtocol):
         Asked when the view is made, which `move_seen_by` allows: within a deal a card
         put out of a seat's sight stays out of it.
         """
-        return [[mover, self.move_seen_by(seat, move)] for mover, move in self.deal_moves]
+        hidden = self.hidden_from(seat)
+        return [[mover, self.move_seen_by(seat, move, hidden)] for mover, move in self.deal_moves]
 
     def read_legal(self, seat):
         """The legal moves of `seat`, for a reader: a game whose `legal_moves` keeps a cache for the

@@ -212,11 +212,11 @@ class RuffAndHonours(DealSeriesGame):
             hidden |= set(self.discards)
         return hidden - {self.turn_up}
 
-    def move_seen_by(self, seat, move):
+    def move_seen_by(self, seat, move, hidden=None):
         """A discard is face down, even the turned-up card that everyone saw taken into the ruffer's hand."""
         if move in self.discards and seat != self.ruffer:
             return None
-        return super().move_seen_by(seat, move)
+        return super().move_seen_by(seat, move, hidden)
 
     def honours_view(self):
         """The honours as announced: once trumps are fixed, or after the tricks with `after_play_whist`."""

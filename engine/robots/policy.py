@@ -17,7 +17,7 @@ KEEP_WEIGHT = 6.0
 MATE_SHARE = 0.3
 
 
-@dataclass
+@dataclass(slots=True)
 class Later:
     """A player still to play to the trick, as the deciding seat sees them."""
 
@@ -27,7 +27,7 @@ class Later:
     voids: frozenset = frozenset()   # suits they are known to hold none of
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """A card to choose: the seat's hand and what it knows of the trick."""
 
@@ -50,29 +50,35 @@ def choose_card(profile, decision):
 
 def card_values(profile, decision, cards=None):
     """{card: its estimated value} for `cards` (the legal cards by default). What does not depend on the card
-    (who leads the trick so far, what each player still to play may play) is worked out once for each suit
-    to follow, as the playouts ask this for every card of every turn."""
+    is worked out once: who leads the trick so far and what each player still to play may play, for each suit
+    to follow, and the side's chance of the trick for each leader and best card, which most cards leave as
+    they were. The playouts ask this for every card of every turn."""
+    seat, before, trick_value, tricks_done = decision.seat, decision.trick, decision.trick_value, decision.tricks_done
+    played = [card for _, card in before]
     standings = {}
+    chances = {}
     later_cards = None      # every card a later player may hold, gathered for the first card with a mate
     values = {}
     for card in decision.legal if cards is None else cards:
-        trick = decision.trick + [(decision.seat, card)]
-        follow = profile.suit_to_follow(trick)
-        if follow not in standings:
-            standings[follow] = standing(profile, decision, follow)
-        best_seat, best_power, playable = standings[follow]
+        follow = profile.suit_to_follow(before + [(seat, card)])
+        known = standings.get(follow)
+        if known is None:
+            known = standings[follow] = standing(profile, decision, follow)
+        best_seat, best_power, playable = known
         power = profile.power(card, follow)
         if power > best_power:
-            best_seat, best_power = decision.seat, power
-        chance = win_chance(decision, best_seat, best_power, playable)
-        points = profile.card_points([played for _, played in trick]) + decision.trick_value
-        value = (2 * chance - 1) * points - KEEP_WEIGHT * profile.strength(card)
+            best_seat, best_power = seat, power
+        chance = chances.get((follow, best_seat, best_power))
+        if chance is None:
+            chance = chances[follow, best_seat, best_power] = win_chance(decision, best_seat, best_power, playable)
+        stake = 2 * chance - 1
+        value = stake * (profile.card_points(played + [card]) + trick_value) - KEEP_WEIGHT * profile.strength(card)
         for mate, mate_points in profile.mates(card):
             if later_cards is None:
                 later_cards = {held for later in decision.later for held in later.cards}
             if mate in later_cards:
-                value += (2 * chance - 1) * mate_points * MATE_SHARE
-        values[card] = value + profile.card_bonus(card, decision.tricks_done, chance > 0.5)
+                value += stake * mate_points * MATE_SHARE
+        values[card] = value + profile.card_bonus(card, tricks_done, chance > 0.5)
     return values
 
 

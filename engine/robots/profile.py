@@ -79,6 +79,9 @@ class TrickProfile(Profile):
     # (sharpness, chance, pool) of the strong robot's inference of hands from the others' plays
     # (`engine.robots.inference.PlayModel`), or None: its guesses weigh alike.
     play_inference = None
+    # Whether the strong robot searches one card of each group that plays alike (`engine.robots.alike`): only
+    # where the profile's powers and points tell every rule that sets two cards apart.
+    search_alike = False
 
     # Seats and sides -----------------------------------------------------------
 

@@ -19,6 +19,7 @@ import random
 
 from ..state import AWAITING_MOVE
 from ..tricks import TrickGame
+from .alike import alike_groups
 from .base import register_robot
 from .inference import PlayModel
 from .knowledge import acting_seat, read_knowledge
@@ -61,7 +62,8 @@ class StrongRobot(SimpleRobot):
                             keep_trail=model is not None)
         except WorldError:
             return super().choose(view)
-        totals = search(view, trick_profile, worlds, rng, budget(profile, self.search_scale), model)
+        groups = alike_groups(trick_profile, knowledge, legal) if trick_profile and trick_profile.search_alike else None
+        totals = search(view, trick_profile, worlds, rng, budget(profile, self.search_scale), model, groups)
         if totals is None:
             return super().choose(view)
         if trick_profile:
@@ -95,13 +97,15 @@ def budget(profile, scale=1):
     return scale * (profile or Profile).search_playouts, scale * fewest, scale * most
 
 
-def search(view, profile, worlds, rng, budget, model=None):
+def search(view, profile, worlds, rng, budget, model=None, groups=None):
     """Each legal move's mean gain in returns over the full states `worlds.guess()` gives, played out;
     None if no state fits. The strong robot's worlds are guessed from its seat's view (`Worlds`), the
     oracle's are the one true state. `budget` is (playouts per decision, fewest and most worlds per
     candidate move). With a `model` (`inference.PlayModel`) the guesses searched are drawn by how likely
-    they make the others' plays of the record, each weighing the times it was drawn."""
-    legal = sorted(view["legal"])
+    they make the others' plays of the record, each weighing the times it was drawn. With `groups`
+    ({move searched: the moves that play alike with it}, `alike.alike_groups`) one move of each group is
+    played out, and its gain stands for the group's."""
+    legal = sorted(groups or view["legal"])
     seat = acting_seat(view)
     playouts, fewest, most = budget
     count = max(fewest, min(most, playouts // len(legal)))
@@ -111,15 +115,17 @@ def search(view, profile, worlds, rng, budget, model=None):
     searched = 0.0
     for state, weight in guesses(view, worlds, count, model, rng):
         before = state.returns()[seat]
-        for move in legal:
-            trial = state.clone()
+        for index, move in enumerate(legal):
+            trial = state.clone() if index < len(legal) - 1 else state   # the last move may have the guess itself
             trial.play(seat, move)
             taken = play_out(profile, trial, trick_value, rng)
             totals[move] += weight * (trial.returns()[seat] - before + taken_weight * taken.get(seat, 0.0))
         searched += weight
     if not searched:
         return None
-    return {move: total / searched for move, total in totals.items()}
+    means = {move: total / searched for move, total in totals.items()}
+    return {move: means[searched_move] for searched_move, moves in groups.items() for move in moves} \
+        if groups else means
 
 
 def guesses(view, worlds, count, model, rng):
@@ -175,10 +181,8 @@ def play_out(profile, state, trick_value, rng):
             if winner is None:           # a tied trick set aside: its cards go to a later trick's winner
                 continue
             worth = profile.card_points([card for _, card in trick]) + trick_value
-            seats = state.seat_count
-            side = profile.side_of(winner, seats)
-            for other in range(seats):
-                taken[other] = taken.get(other, 0.0) + (worth if profile.side_of(other, seats) == side else -worth)
+            for other, partner in enumerate(profile.partners(state.seat_count)[winner]):
+                taken[other] = taken.get(other, 0.0) + (worth if partner else -worth)
     return taken
 
 
@@ -186,17 +190,7 @@ def open_decision(profile, state, seat, legal, trick_value):
     """The card decision with every hand in view (read from the trick game's state)."""
     seats = state.seat_count
     trick = list(state.trick)
-    later = []
-    for other in profile.seats_after(seat, seats, trick, state):
-        hand = state.hands[other]
-        later.append(Later(other, hand, len(hand)))
-    partners = profile.partners(seats)[seat]
-    return Decision(
-        seat=seat,
-        legal=legal,
-        trick=trick,
-        tricks_done=len(state.tricks),
-        trick_value=trick_value,
-        later=later,
-        partner_of=partners.__getitem__,   # a lookup: the playouts ask it at every card
-    )
+    hands = state.hands
+    later = [Later(other, hands[other], len(hands[other])) for other in profile.seats_after(seat, seats, trick, state)]
+    # Positional, and the partners a lookup: the playouts build this at every card.
+    return Decision(seat, legal, trick, len(state.tricks), trick_value, later, profile.partners(seats)[seat].__getitem__)

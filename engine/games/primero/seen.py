@@ -59,7 +59,7 @@ class PrimeroSeen:
         return {"hands": [card for hand in self.hands for card in hand], "stock": list(self.stock),
                 "discards": list(self.discards)}
 
-    def move_seen_by(self, seat, move):
+    def move_seen_by(self, seat, move, hidden=None):
         """An exchange is face down: nobody is told its cards (the table shows how many each changed)."""
         return None if move.startswith(DISCARD) else move
 

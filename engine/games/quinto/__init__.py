@@ -11,6 +11,6 @@ doubling round), `game` (the deal and its trick play: the move path) and
 """
 
 from .game import Quinto
-from .rules import CACHETTE_SIZE, POWER, QUINT_BY_SUIT, TRICKS_PER_DEAL, quints_in
+from .rules import CACHETTE_SIZE, POWER, QUINT_BY_SUIT, TRICKS_PER_DEAL, quint_points, quints_in
 
-__all__ = ["CACHETTE_SIZE", "POWER", "QUINT_BY_SUIT", "TRICKS_PER_DEAL", "Quinto", "quints_in"]
+__all__ = ["CACHETTE_SIZE", "POWER", "QUINT_BY_SUIT", "TRICKS_PER_DEAL", "Quinto", "quint_points", "quints_in"]

@@ -59,12 +59,27 @@ def quints_of(bits):
     return tuple(quint for needed, quint in QUINT_MASKS if bits & needed == needed)
 
 
+@functools.lru_cache(maxsize=1 << 15)
+def quint_points_of(bits):
+    """The points of the quints whose cards are all among `bits`."""
+    return sum(points for points, _ in quints_of(bits))
+
+
 def quints_in(cards):
     """The quints among `cards`: (points, cards forming it) pairs, in QUINTS order."""
     bits = 0
     for card in cards:
         bits |= QUINT_BIT[card]
     return quints_of(bits)
+
+
+def quint_points(cards):
+    """The points of the quints among `cards`: the robots weigh every card of every playout by them, so the
+    bits are gathered here rather than by a call."""
+    bits = 0
+    for card in cards:
+        bits |= QUINT_BIT[card]
+    return quint_points_of(bits) if bits else 0
 
 
 def side_of(seat):
