@@ -11,8 +11,10 @@ than ISMCTS: with a one-ply choice over few moves and a sharp playout
 policy, PIMC spends the budget on more guesses, and in trick games its
 known weakness (strategy fusion) costs little. Where a game's profile asks
 for it (`play_inference`), the guesses searched are drawn by how likely
-they make the cards the others played (`engine.robots.inference`). Nothing here knows a rule:
-the game's own state decides what is legal and what a deal scores.
+they make the cards the others played (`engine.robots.inference`), and
+(`search_alike`) cards that play alike are searched once
+(`engine.robots.alike`). Nothing here knows a rule: the game's own state
+decides what is legal and what a deal scores.
 """
 
 import random
