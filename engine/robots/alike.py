@@ -21,13 +21,13 @@ def alike_groups(profile, knowledge, cards):
     for seat, hand in knowledge.known.items():
         if seat != knowledge.seat:
             outside.extend(hand)
-    follows = {profile.suit_to_follow([(knowledge.seat, card)]) for card in outside + list(cards)} | {None}
-    follows = sorted(follows, key=str)
+    led = {card: profile.suit_to_follow([(knowledge.seat, card)]) for card in outside + list(cards)}
+    follows = sorted(set(led.values()) | {None}, key=str)
     groups = {}
     for card in sorted(cards):
         key = card
         if card not in profile.always_playable and not profile.mates(card):
-            key = (profile.suit_to_follow([(knowledge.seat, card)]), profile.card_points([card]),
+            key = (led[card], profile.card_points([card]),
                    tuple(beaten(profile, card, follow, outside) for follow in follows))
         groups.setdefault(key, []).append(card)
     return {members[0]: members for members in groups.values()}
@@ -37,4 +37,3 @@ def beaten(profile, card, follow, outside):
     """How many of the `outside` cards `card` beats when `follow` is the suit to follow."""
     power = profile.power(card, follow)
     return sum(profile.power(other, follow) < power for other in outside)
-
