@@ -15,6 +15,10 @@ from ..profile import TrickProfile, register_profile
 
 MATES = {"A": "4", "4": "A", "2": "3", "3": "2"}
 TOP_POWER = max(POWER.values())
+# Each card's worth keeping, and its quint mate: read for every card of every playout, so worked out once.
+STRENGTH = {card: 0.0 if card == JOKER else (power / TOP_POWER) ** 2 for card, power in POWER.items()}
+MATES_OF = {card: ((MATES[card[0]] + card[1], QUINT_BY_SUIT[card[1]]),) if card != JOKER and card[0] in MATES
+            else () for card in POWER}
 # Expected tricks a card takes, by suit and rank, for the doubling estimate.
 TRICK_ODDS = {
     "H": dict(zip("AKQJT98765432", (1.0, .95, .85, .75, .62, .5, .4, .3, .2, .12, .08, .05, .03))),
@@ -48,15 +52,10 @@ class QuintoProfile(TrickProfile):
         return view["trick_value"]
 
     def power(self, card, led_suit):
-        return -1 if card == JOKER else POWER[card]
+        return POWER[card]   # the Joker's is -1: it never wins
 
-    def strength(self, card):
-        return 0.0 if card == JOKER else (POWER[card] / TOP_POWER) ** 2
-
-    def mates(self, card):
-        if card == JOKER or card[0] not in MATES:
-            return ()
-        return ((MATES[card[0]] + card[1], QUINT_BY_SUIT[card[1]]),)
+    strength = staticmethod(STRENGTH.__getitem__)
+    mates = staticmethod(MATES_OF.__getitem__)
 
     def card_bonus(self, card, tricks_done, my_side_likely):
         if card != JOKER or tricks_done < JOKER_SHED_FROM:
