@@ -48,10 +48,11 @@ def run_arena(args):
     return 0
 
 
-def measure(game_name, players, level_a, level_b, seed, deals, jobs):
-    """Play `deals` duplicate deals over `jobs` processes: {"pairs", "games", "times"} (see `play_block`)."""
+def measure(game_name, players, level_a, level_b, seed, deals, jobs, first=0):
+    """Play `deals` duplicate deals, from pack `first` on, over `jobs` processes: {"pairs", "games", "times"}
+    (see `play_block`)."""
     jobs = min(jobs, deals)
-    blocks = [range(deals * job // jobs, deals * (job + 1) // jobs) for job in range(jobs)]
+    blocks = [range(first + deals * job // jobs, first + deals * (job + 1) // jobs) for job in range(jobs)]
     tasks = [(game_name, players, level_a, level_b, seed, list(block)) for block in blocks]
     if jobs == 1:
         return play_block(*tasks[0])

@@ -7,9 +7,13 @@ share of deals the first level won, one half deal added to each side so
 that a clean sweep stays finite: p = (wins + ties/2 + 1/2) / (deals + 1).
 It is read as an Elo-like rating difference, 400·log10(p / (1 - p)), and the
 ratings are the least-squares fit of every pair's difference with the
-anchor level held at its rating (simple = 1500). The file keeps each pair's
-tally, so the ratings can be recomputed from it, and the edges of the first
-deals, so a pair can be replayed and checked.
+anchor level held at its rating (simple = 1500). A pair whose deals leave
+its winner open (the 95% interval of its mean result, a deal won 1, tied 0,
+lost -1, holds zero) plays as many packs again, the next ones, until the
+winner shows or it reaches the most deals allowed: two close levels get the
+deals they need, and the others no more than the first. The file keeps each
+pair's tally, so the ratings can be recomputed from it, and the edges of
+the first deals, so a pair can be replayed and checked.
 """
 
 import datetime
@@ -21,7 +25,7 @@ import time
 from itertools import combinations
 from pathlib import Path
 
-from .arena import measure
+from .arena import edge, measure
 from .gap import chosen_games
 from .robots import robot_levels
 from .robots.base import rated_against
@@ -35,6 +39,8 @@ FIRST_DEALS_KEPT = 3
 
 def add_arguments(parser):
     parser.add_argument("--deals", type=int, default=40, help="duplicate deals per pair of levels")
+    parser.add_argument("--most-deals", type=int, help="most deals a pair whose winner is open is played on, "
+                                                       "doubling from --deals (4 times --deals by default)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", nargs="*", help="these games only (every registered game by default)")
     parser.add_argument("--jobs", type=int, default=1, help="processes sharing the deals (each runs on one core)")
@@ -61,6 +67,23 @@ def tally(level_a, level_b, pairs):
             "ties": sum(1 for value in pairs if value == 0),
             "mean_edge": sum(pairs) / len(pairs),
             "first_edges": pairs[:FIRST_DEALS_KEPT]}
+
+
+def pair_edges(name, players, level_a, level_b, args):
+    """The pair's edge on each duplicate deal: --deals packs, then as many again, the next ones, while the
+    winner is open (`winner_open`) and fewer than --most-deals are played."""
+    edges = []
+    while not edges or (winner_open(edges) and len(edges) < args.most_deals):
+        more = min(max(len(edges), args.deals), args.most_deals - len(edges))
+        edges += measure(name, players, level_a, level_b, args.seed, more, args.jobs, first=len(edges))["pairs"]
+    return edges
+
+
+def winner_open(edges):
+    """Whether the 95% interval of the mean result (a deal won 1, tied 0, lost -1) holds zero: deals that all
+    tie show two levels even, and close it."""
+    _, low, high = edge([(value > 0) - (value < 0) for value in edges])
+    return low < 0 < high
 
 
 def rating_difference(record):
@@ -123,8 +146,10 @@ def engine_commit():
 
 
 def run_calibration(args):
-    if args.deals < 1 or args.jobs < 1:
-        print("calibrate: --deals and --jobs must be at least 1", file=sys.stderr)
+    if args.most_deals is None:
+        args.most_deals = 4 * args.deals
+    if args.deals < 1 or args.jobs < 1 or args.most_deals < args.deals:
+        print("calibrate: --deals and --jobs must be at least 1, and --most-deals at least --deals", file=sys.stderr)
         return 2
     games, problem = chosen_games(args.games)
     levels = robot_levels()
@@ -146,11 +171,11 @@ def run_calibration(args):
         records = [{"date": entry["date"], "commit": entry["commit"], **record}
                    for record in entry.get("pairs", ()) if (record["a"], record["b"]) not in pairs]
         for level_a, level_b in pairs:
-            merged = measure(name, game.players[0], level_a, level_b, args.seed, args.deals, args.jobs)
-            records.append({**tally(level_a, level_b, merged["pairs"]), **measured})
+            edges = pair_edges(name, game.players[0], level_a, level_b, args)
+            records.append({**tally(level_a, level_b, edges), **measured})
         records.sort(key=lambda record: (levels.index(record["a"]), levels.index(record["b"])))
         results[name] = {"players": game.players[0], "ratings": fit_ratings(levels, records), "pairs": records,
-                         **measured}
+                         "most_deals": args.most_deals, **measured}
         print(f"{name}: {results[name]['ratings']}", flush=True)
         # Written after each game, so that a long run cut short keeps what it measured and can be resumed
         # with --games.
@@ -167,6 +192,7 @@ def write_anchors(args, levels, measured, seconds, results):
         "anchor": {"level": ANCHOR_LEVEL, "rating": ANCHOR_RATING},
         "levels": levels,
         "deals": args.deals,
+        "most_deals": args.most_deals,
         "seed": args.seed,
         "jobs": args.jobs,
         **measured,
@@ -183,7 +209,7 @@ def kept_games(args, levels, games):
     and commit it was measured at: a change to one game's robots needs only that game's anchors measured
     again. A run of one level's pairs (`--level`) keeps every other pair; a level the file lacks must be
     added to every game of it. The file's levels, deals and seed stay one for every game, so a partial run
-    must use them."""
+    must use them; the most deals a close pair may take is each game's own (its entry's `most_deals`)."""
     path = Path(args.output)
     if not (args.games or args.level) or not path.exists():
         return {}, None

@@ -2,12 +2,15 @@
 
 import json
 import math
+from argparse import Namespace
 
 import pytest
 
 from engine import calibration, registry
 from engine.arena import play_block
-from engine.calibration import ANCHORS_FILE, calibrated_pairs, fit_ratings, rating_difference
+from engine.calibration import (
+    ANCHORS_FILE, calibrated_pairs, fit_ratings, pair_edges, rating_difference, tally, winner_open,
+)
 from engine.cli import main
 from engine.registry import all_games
 from tests.engine.tiny_game import HighCard
@@ -20,7 +23,11 @@ def test_the_file_rates_every_game_and_says_how_it_was_measured():
     assert ANCHORS["anchor"] == {"level": "simple", "rating": 1500.0}
     assert ANCHORS["deals"] >= 24 and isinstance(ANCHORS["seed"], int) and ANCHORS["date"]
     for game in ANCHORS["games"].values():
-        assert {record["deals"] for record in game["pairs"]} == {ANCHORS["deals"]}
+        most = game.get("most_deals", ANCHORS["deals"])   # entries measured before close pairs took more deals
+        for record in game["pairs"]:
+            doublings = record["deals"] // ANCHORS["deals"]
+            assert record["deals"] == ANCHORS["deals"] * doublings and doublings & (doublings - 1) == 0
+            assert record["deals"] <= most
 
 
 @pytest.mark.parametrize("game", sorted(ANCHORS["games"]))
@@ -38,6 +45,35 @@ def test_the_first_recorded_deals_replay_to_the_same_edges(game):
     kept = len(record["first_edges"])
     replayed = play_block(game, entry["players"], "random", "simple", ANCHORS["seed"], list(range(kept)))
     assert replayed["pairs"] == record["first_edges"]
+
+
+def test_a_pair_whose_winner_is_open_plays_the_next_packs_until_it_shows(tmp_path, monkeypatch):
+    monkeypatch.setitem(registry._GAMES, HighCard.name, HighCard)
+    output = tmp_path / "anchors.json"
+    assert main(["calibrate", "--deals", "4", "--most-deals", "64", "--seed", "1", "--games", HighCard.name,
+                 "--output", str(output)]) == 0
+    written = json.loads(output.read_text(encoding="utf-8"))
+    entry = written["games"][HighCard.name]
+    assert written["most_deals"] == entry["most_deals"] == 64
+    played = {(record["a"], record["b"]): record["deals"] for record in entry["pairs"]}
+    assert set(played.values()) == {32, 64}
+
+    def edges(record, most):
+        return pair_edges(HighCard.name, entry["players"], record["a"], record["b"],
+                          Namespace(deals=4, most_deals=most, seed=1, jobs=1))
+
+    for record in entry["pairs"]:
+        played = edges(record, record["deals"])
+        assert tally(record["a"], record["b"], played) == {key: record[key] for key in tally("", "", [0])}
+        assert winner_open(edges(record, record["deals"] // 2))   # it took more deals only while open
+        if record["deals"] < 64:
+            assert not winner_open(played)
+
+
+def test_a_pair_is_open_while_its_interval_of_results_holds_zero():
+    assert winner_open([1.0, -2.0, 0.5, 3.0])
+    assert not winner_open([1.0, 2.0, 0.5, 3.0, 1.0, 1.0])
+    assert not winner_open([0.0] * 6)   # every deal tied: the two are even
 
 
 def test_a_rating_difference_is_elo_like_from_the_share_of_deals_won():
@@ -135,18 +171,18 @@ def test_a_run_cut_short_keeps_what_it_measured_and_the_games_it_did_not_reach(t
     before = json.loads(output.read_text(encoding="utf-8"))["games"]
     played = []
 
-    def measure_then_fail(name, *args):
+    def measure_then_fail(name, *args, **kwargs):
         if name == "high_card_too":
             raise KeyboardInterrupt
         played.append(name)
-        return {"pairs": [1.0, 0.0, -1.0, 1.0]}
+        return {"pairs": [1.0, 2.0, 0.5, 1.0]}   # won each deal: no more deals asked
 
     monkeypatch.setattr(calibration, "measure", measure_then_fail)
     with pytest.raises(KeyboardInterrupt):
         main(both)
     after = json.loads(output.read_text(encoding="utf-8"))["games"]
     assert played and after["high_card_too"] == before["high_card_too"]
-    assert after[HighCard.name]["pairs"][0]["wins"] == 2 != before[HighCard.name]["pairs"][0]["wins"]
+    assert after[HighCard.name]["pairs"][0]["wins"] == 4 != before[HighCard.name]["pairs"][0]["wins"]
 
 
 def test_the_calibrate_command_refuses_a_bad_count(capsys):
