@@ -25,9 +25,9 @@ def test_the_file_rates_every_game_and_says_how_it_was_measured():
     for game in ANCHORS["games"].values():
         most = game.get("most_deals", ANCHORS["deals"])   # entries measured before close pairs took more deals
         for record in game["pairs"]:
-            doublings = record["deals"] // ANCHORS["deals"]
-            assert record["deals"] == ANCHORS["deals"] * doublings and doublings & (doublings - 1) == 0
-            assert record["deals"] <= most
+            doublings = record["deals"] // ANCHORS["deals"]   # a close pair doubles its deals up to the most
+            doubled = record["deals"] == ANCHORS["deals"] * doublings and doublings & (doublings - 1) == 0
+            assert (doubled or record["deals"] == most) and record["deals"] <= most
 
 
 @pytest.mark.parametrize("game", sorted(ANCHORS["games"]))
