@@ -6,8 +6,8 @@ over it is above zero, and halved when it is zero. A pair's score is the
 share of deals the first level won, one half deal added to each side so
 that a clean sweep stays finite: p = (wins + ties/2 + 1/2) / (deals + 1).
 It is read as an Elo-like rating difference, 400·log10(p / (1 - p)), and the
-ratings are the least-squares fit of every pair's difference with the
-anchor level held at its rating (simple = 1500). A pair whose deals leave
+ratings are the least-squares fit of every pair's difference, each weighed
+by its deals, with the anchor level held at its rating (simple = 1500). A pair whose deals leave
 its winner open (the 95% interval of its mean result, a deal won 1, tied 0,
 lost -1, holds zero) plays as many packs again, the next ones, until the
 winner shows or it reaches the most deals allowed: two close levels get the
@@ -93,26 +93,29 @@ def rating_difference(record):
 
 
 def fit_ratings(levels, records, anchor=ANCHOR_LEVEL, anchor_rating=ANCHOR_RATING):
-    """{level: rating}: the least-squares fit of every pair's rating difference, `anchor` held fixed."""
+    """{level: rating}: the least-squares fit of every pair's rating difference, `anchor` held fixed. Each pair
+    weighs its deals: a close pair played on more deals (`pair_edges`) is measured that much more surely than
+    a clear one left at the first deals."""
     free = [level for level in levels if level != anchor]
     index = {level: number for number, level in enumerate(free)}
     size = len(free)
-    # Normal equations of sum over pairs of (r_a - r_b - d)^2, with r_anchor a constant.
+    # Normal equations of sum over pairs of deals * (r_a - r_b - d)^2, with r_anchor a constant.
     matrix = [[0.0] * size for _ in range(size)]
     target = [0.0] * size
     for record in records:
         difference = rating_difference(record)
+        weight = record["deals"]
         for level, sign in ((record["a"], 1), (record["b"], -1)):
             if level not in index:
                 continue
             row = index[level]
-            matrix[row][row] += 1
+            matrix[row][row] += weight
             other = record["b"] if sign == 1 else record["a"]
             if other in index:
-                matrix[row][index[other]] -= 1
+                matrix[row][index[other]] -= weight
             else:
-                target[row] += anchor_rating
-            target[row] += sign * difference
+                target[row] += weight * anchor_rating
+            target[row] += weight * sign * difference
     solved = solve(matrix, target)
     ratings = {anchor: anchor_rating}
     ratings.update({level: solved[index[level]] for level in free})

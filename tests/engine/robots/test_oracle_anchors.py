@@ -94,6 +94,19 @@ def test_the_fit_holds_the_anchor_and_splits_disagreeing_pairs_by_least_squares(
     assert ratings["strong"] == round(1500 + 2 * step / 3, 1) and ratings["random"] == round(1500 - 2 * step / 3, 1)
 
 
+def test_a_pair_on_more_deals_weighs_more_in_the_fit():
+    # strong - simple measured directly on 90 deals, and through random on 30 deals each.
+    records = [{"a": "strong", "b": "simple", "deals": 90, "wins": 60, "losses": 20, "ties": 10},
+               {"a": "simple", "b": "random", "deals": 30, "wins": 27, "losses": 3, "ties": 0},
+               {"a": "strong", "b": "random", "deals": 30, "wins": 24, "losses": 6, "ties": 0}]
+    direct = rating_difference(records[0])
+    through_random = rating_difference(records[2]) - rating_difference(records[1])
+    strong = fit_ratings(["random", "simple", "strong"], records)["strong"] - 1500
+    # Least squares on the triangle, simple fixed: the direct pair weighs 90, the path through random 30 / 2.
+    assert strong == pytest.approx((90 * direct + 15 * through_random) / 105, abs=0.05)
+    assert through_random < (2 * direct + through_random) / 3 < strong < direct
+
+
 def test_the_calibrate_command_writes_a_file_that_agrees_with_itself(tmp_path, monkeypatch, capsys):
     monkeypatch.setitem(registry._GAMES, HighCard.name, HighCard)
     output = tmp_path / "anchors.json"
