@@ -7,7 +7,8 @@ share of deals the first level won, one half deal added to each side so
 that a clean sweep stays finite: p = (wins + ties/2 + 1/2) / (deals + 1).
 It is read as an Elo-like rating difference, 400·log10(p / (1 - p)), and the
 ratings are the least-squares fit of every pair's difference, each weighed
-by its deals, with the anchor level held at its rating (simple = 1500). A pair whose deals leave
+by its deals, with the anchor level held at its rating (simple = 1500), each
+with its standard error (`engine.rating_fit`). A pair whose deals leave
 its winner open (the 95% interval of its mean result, a deal won 1, tied 0,
 lost -1, holds zero) plays as many packs again, the next ones, until the
 winner shows or it reaches the most deals allowed: two close levels get the
@@ -18,7 +19,6 @@ the first deals, so a pair can be replayed and checked.
 
 import datetime
 import json
-import math
 import subprocess
 import sys
 import time
@@ -27,13 +27,11 @@ from pathlib import Path
 
 from .arena import edge, measure
 from .gap import chosen_games
+from .rating_fit import ANCHOR_LEVEL, ANCHOR_RATING, fit_ratings, rating_uncertainties
 from .robots import robot_levels
 from .robots.base import rated_against
 
 ANCHORS_FILE = Path(__file__).parent / "robots" / "anchors.json"
-ANCHOR_LEVEL = "simple"
-ANCHOR_RATING = 1500.0
-SCALE = 400.0
 FIRST_DEALS_KEPT = 3
 
 
@@ -86,58 +84,6 @@ def winner_open(edges):
     return low < 0 < high
 
 
-def rating_difference(record):
-    """The first level's rating less the second's, from a pair's tally."""
-    score = (record["wins"] + record["ties"] / 2 + 0.5) / (record["deals"] + 1)
-    return SCALE * math.log10(score / (1 - score))
-
-
-def fit_ratings(levels, records, anchor=ANCHOR_LEVEL, anchor_rating=ANCHOR_RATING):
-    """{level: rating}: the least-squares fit of every pair's rating difference, `anchor` held fixed. Each pair
-    weighs its deals: a close pair played on more deals (`pair_edges`) is measured that much more surely than
-    a clear one left at the first deals."""
-    free = [level for level in levels if level != anchor]
-    index = {level: number for number, level in enumerate(free)}
-    size = len(free)
-    # Normal equations of sum over pairs of deals * (r_a - r_b - d)^2, with r_anchor a constant.
-    matrix = [[0.0] * size for _ in range(size)]
-    target = [0.0] * size
-    for record in records:
-        difference = rating_difference(record)
-        weight = record["deals"]
-        for level, sign in ((record["a"], 1), (record["b"], -1)):
-            if level not in index:
-                continue
-            row = index[level]
-            matrix[row][row] += weight
-            other = record["b"] if sign == 1 else record["a"]
-            if other in index:
-                matrix[row][index[other]] -= weight
-            else:
-                target[row] += weight * anchor_rating
-            target[row] += weight * sign * difference
-    solved = solve(matrix, target)
-    ratings = {anchor: anchor_rating}
-    ratings.update({level: solved[index[level]] for level in free})
-    return {level: round(ratings[level], 1) for level in levels}
-
-
-def solve(matrix, target):
-    """The solution of a small linear system by Gaussian elimination with partial pivoting."""
-    size = len(target)
-    rows = [list(row) + [value] for row, value in zip(matrix, target)]
-    for column in range(size):
-        pivot = max(range(column, size), key=lambda row: abs(rows[row][column]))
-        if abs(rows[pivot][column]) < 1e-12:
-            raise ValueError("the pairs played do not link every level to the anchor")
-        rows[column], rows[pivot] = rows[pivot], rows[column]
-        for row in range(size):
-            if row != column:
-                factor = rows[row][column] / rows[column][column]
-                rows[row] = [value - factor * lead for value, lead in zip(rows[row], rows[column])]
-    return [rows[row][size] / rows[row][row] for row in range(size)]
-
-
 def engine_commit():
     """The project's commit, when git can tell (a calibration is still worth having without it)."""
     try:
@@ -177,7 +123,8 @@ def run_calibration(args):
             edges = pair_edges(name, game.players[0], level_a, level_b, args)
             records.append({**tally(level_a, level_b, edges), **measured})
         records.sort(key=lambda record: (levels.index(record["a"]), levels.index(record["b"])))
-        results[name] = {"players": game.players[0], "ratings": fit_ratings(levels, records), "pairs": records,
+        results[name] = {"players": game.players[0], "ratings": fit_ratings(levels, records),
+                         "uncertainties": rating_uncertainties(levels, records), "pairs": records,
                          "most_deals": args.most_deals, **measured}
         print(f"{name}: {results[name]['ratings']}", flush=True)
         # Written after each game, so that a long run cut short keeps what it measured and can be resumed

@@ -24,6 +24,13 @@ def anchor_ratings(game_name):
     return dict(entry["ratings"]) if entry else {}
 
 
+def anchor_uncertainties(game_name):
+    """{robot level: the standard error of its measured rating, on the shown scale} for a game (0 for the
+    anchor level, fixed by definition; {} for a game the file lacks)."""
+    entry = anchor_file()["games"].get(game_name)
+    return dict(entry["uncertainties"]) if entry else {}
+
+
 def anchor_rating(game_name, level):
     """The shown rating of robot `level` in a game; a level or game the file lacks is rated as the anchor
     level is (1500)."""

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from app.standings.anchors import anchor_ratings
+from app.standings.anchors import anchor_ratings, anchor_uncertainties
 from app.standings.ratings import shown
 from app.store.models import Handle, Rating
 
@@ -33,7 +33,9 @@ def leaderboard(session, game_name, now, top=TOP):
 
 
 def anchors(game_name):
-    """[{"robot", "rating"}] of a game's robot levels, strongest first: fixed, never moving."""
+    """[{"robot", "rating", "uncertainty"}] of a game's robot levels, strongest first: fixed, never moving; the
+    uncertainty is how surely the robots' games measured the rating (0: the anchor level, fixed by definition)."""
     ratings = anchor_ratings(game_name)
-    return [{"robot": level, "rating": round(rating)}
+    uncertainties = anchor_uncertainties(game_name)
+    return [{"robot": level, "rating": round(rating), "uncertainty": round(uncertainties[level])}
             for level, rating in sorted(ratings.items(), key=lambda item: -item[1])]

@@ -5,7 +5,7 @@ from datetime import timedelta
 
 from app.clock import utcnow
 from app.context import database
-from app.standings.anchors import anchor_ratings
+from app.standings.anchors import anchor_ratings, anchor_uncertainties
 from app.standings.ratings import mu_of
 from app.store.models import Rating
 
@@ -33,12 +33,15 @@ def test_the_leaderboard_lists_handles_with_enough_recent_games_best_first(clien
     assert [(row["rank"], row["handle"], row["rating"], row["provisional"]) for row in board["players"]] == [
         (1, "Bob_x", 1700, True), (2, "Ann_x", 1600, False)]
     written = anchor_ratings("quinto")         # engine/robots/anchors.json
-    assert board["anchors"] == [{"robot": level, "rating": round(written[level])}
+    errors = anchor_uncertainties("quinto")
+    assert board["anchors"] == [{"robot": level, "rating": round(written[level]), "uncertainty": round(errors[level])}
                                 for level in sorted(written, key=written.get, reverse=True)]
+    assert errors["simple"] == 0 < errors["strong"]
     assert written["expert"] > written["strong"] > written["simple"] == 1500 > written["random"]
     assert board["rules"] == {"min_games": 5, "active_days": 90} and board["title"] == "Quinto"
     page = client.get("/ratings/quinto").get_data(as_text=True)
     assert page.index(">Bob_x</a>") < page.index(">Ann_x</a>") and "Robot (strong)" in page and f"{round(written['strong']):,}" in page
+    assert f"± {round(errors['strong'])}" in page and "the scale's fixed point" in page
     assert "example.org" not in page and "Cy_x" not in page and "2,000" not in page
 
 

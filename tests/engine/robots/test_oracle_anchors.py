@@ -8,9 +8,8 @@ import pytest
 
 from engine import calibration, registry
 from engine.arena import play_block
-from engine.calibration import (
-    ANCHORS_FILE, calibrated_pairs, fit_ratings, pair_edges, rating_difference, tally, winner_open,
-)
+from engine.calibration import ANCHORS_FILE, calibrated_pairs, pair_edges, tally, winner_open
+from engine.rating_fit import difference_variance, fit_ratings, rating_difference, rating_uncertainties
 from engine.cli import main
 from engine.registry import all_games
 from tests.engine.tiny_game import HighCard
@@ -36,6 +35,7 @@ def test_each_games_ratings_are_recomputed_from_its_tallies(game):
     for record in entry["pairs"]:
         assert record["wins"] + record["losses"] + record["ties"] == record["deals"]
     assert fit_ratings(ANCHORS["levels"], entry["pairs"]) == entry["ratings"]
+    assert rating_uncertainties(ANCHORS["levels"], entry["pairs"]) == entry["uncertainties"]
 
 
 @pytest.mark.parametrize("game", ["bone_ace", "polignac"])
@@ -107,6 +107,21 @@ def test_a_pair_on_more_deals_weighs_more_in_the_fit():
     assert through_random < (2 * direct + through_random) / 3 < strong < direct
 
 
+def test_a_rating_is_as_uncertain_as_its_pairs_results_and_shrinks_with_more_deals():
+    pair = {"a": "strong", "b": "simple", "deals": 30, "wins": 15, "losses": 10, "ties": 5}
+    # One pair: the fitted rating's standard error is the pair's own (the half deal a side counts as a tie).
+    score = (15 + 6 / 2) / 31
+    spread = ((15 + 6 / 4) / 31 - score ** 2) / 31
+    expected = math.sqrt(spread) * 400 / (math.log(10) * score * (1 - score))
+    assert difference_variance(pair) == pytest.approx(expected ** 2)
+    errors = rating_uncertainties(["simple", "strong"], [pair])
+    assert errors["simple"] == 0 and errors["strong"] == round(expected, 1)
+    four_times = dict(pair, deals=120, wins=60, losses=40, ties=20)
+    assert rating_uncertainties(["simple", "strong"], [four_times])["strong"] == pytest.approx(expected / 2, rel=0.05)
+    swept = dict(pair, wins=30, losses=0, ties=0)   # a clean sweep is far from sure of its size
+    assert rating_uncertainties(["simple", "strong"], [swept])["strong"] > 100
+
+
 def test_the_calibrate_command_writes_a_file_that_agrees_with_itself(tmp_path, monkeypatch, capsys):
     monkeypatch.setitem(registry._GAMES, HighCard.name, HighCard)
     output = tmp_path / "anchors.json"
@@ -116,6 +131,7 @@ def test_the_calibrate_command_writes_a_file_that_agrees_with_itself(tmp_path, m
     entry = written["games"][HighCard.name]
     assert [(record["a"], record["b"]) for record in entry["pairs"]] == calibrated_pairs(written["levels"])
     assert fit_ratings(written["levels"], entry["pairs"]) == entry["ratings"]
+    assert rating_uncertainties(written["levels"], entry["pairs"]) == entry["uncertainties"]
     assert f"wrote {output}" in capsys.readouterr().out
 
 
