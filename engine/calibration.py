@@ -2,17 +2,13 @@
 
 Every pair of levels plays the same duplicate deals (the arena's: pack k is
 drawn from the seed and k). A duplicate deal is won by the level whose edge
-over it is above zero, and halved when it is zero. A pair's score is the
-share of deals the first level won, one half deal added to each side so
-that a clean sweep stays finite: p = (wins + ties/2 + 1/2) / (deals + 1).
-It is read as an Elo-like rating difference, 400·log10(p / (1 - p)), and the
-ratings are the least-squares fit of every pair's difference, each weighed
-by its deals, with the anchor level held at its rating (simple = 1500), each
-with its standard error (`engine.rating_fit`). A pair whose deals leave
+over it is above zero, and halved when it is zero. A pair whose deals leave
 its winner open (the 95% interval of its mean result, a deal won 1, tied 0,
 lost -1, holds zero) plays as many packs again, the next ones, until the
 winner shows or it reaches the most deals allowed: two close levels get the
-deals they need, and the others no more than the first. The file keeps each
+deals they need, and the others no more than the first. The pairs' tallies
+give the ratings, the anchor level held at its rating (simple = 1500), and
+each rating's standard error (`engine.rating_fit`). The file keeps each
 pair's tally, so the ratings can be recomputed from it, and the edges of
 the first deals, so a pair can be replayed and checked.
 """
