@@ -15,7 +15,7 @@ import statistics
 import time
 
 from engine import all_games
-from engine.arena import edge, measure, percentile_95
+from engine.strength.arena import edge, measure, percentile_95
 
 
 def main():

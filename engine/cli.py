@@ -42,19 +42,19 @@ def bench_command(args):
 
 
 def arena_command(args):
-    from .arena import run_arena
+    from .strength.arena import run_arena
 
     return run_arena(args)
 
 
 def gap_command(args):
-    from .gap import run_gap
+    from .strength.gap import run_gap
 
     return run_gap(args)
 
 
 def calibrate_command(args):
-    from .calibration import run_calibration
+    from .strength.calibration import run_calibration
 
     return run_calibration(args)
 
@@ -73,13 +73,13 @@ def build_parser():
     bench.add_argument("--seconds", type=float, default=5.0)
     bench.set_defaults(run=bench_command)
 
-    from .arena import add_arguments
+    from .strength.arena import add_arguments
 
     arena = commands.add_parser("arena", help="two robot levels play duplicate deals; prints A's edge per deal")
     add_arguments(arena)
     arena.set_defaults(run=arena_command)
 
-    from . import calibration, gap
+    from .strength import calibration, gap
 
     gap_parser = commands.add_parser("gap", help="per game, the share of the gap from simple to the oracle that strong closes")
     gap.add_arguments(gap_parser)

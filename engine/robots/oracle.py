@@ -4,7 +4,7 @@ It exists to measure robots against, in the arena only. A robot chooses from
 its seat's view; the oracle's `choose` takes the whole state, so it cannot
 be given a seat at a table: it is not a robot level (`robot_levels`,
 `make_robot`, which the app offers and checks, do not know it), and only
-`engine.arena` makes one.
+`engine.strength.arena` makes one.
 
 It tries each legal move on a copy of the true state and plays the rest of
 the deal out with the strong robot's playouts (`strong.search`, the same

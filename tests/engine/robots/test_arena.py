@@ -42,7 +42,7 @@ def test_a_bad_count_of_deals_is_refused(capsys):
 def test_the_report_says_so_when_no_full_game_finished(capsys):
     from argparse import Namespace
 
-    from engine.arena import report
+    from engine.strength.arena import report
 
     args = Namespace(game="quinto", a="strong", b="strong", seed=1)
     report(args, {"pairs": [4.0, -4.0], "games": [0, 0], "times": {"A": [0.01, 0.02], "B": [0.01, 0.03]}})

@@ -7,7 +7,7 @@ import pytest
 from engine import registry
 from engine.cli import main
 from engine.errors import EngineError
-from engine.gap import share_closed
+from engine.strength.gap import share_closed
 from engine.registry import all_games
 from engine.robots import make_robot, robot_levels
 from engine.robots.oracle import Oracle

@@ -6,10 +6,11 @@ from argparse import Namespace
 
 import pytest
 
-from engine import calibration, registry
-from engine.arena import play_block
-from engine.calibration import ANCHORS_FILE, calibrated_pairs, pair_edges, tally, winner_open
-from engine.rating_fit import difference_variance, fit_ratings, rating_difference, rating_uncertainties
+from engine import registry
+from engine.strength import calibration
+from engine.strength.arena import play_block
+from engine.strength.calibration import ANCHORS_FILE, calibrated_pairs, pair_edges, tally, winner_open
+from engine.strength.rating_fit import difference_variance, fit_ratings, rating_difference, rating_uncertainties
 from engine.cli import main
 from engine.registry import all_games
 from tests.engine.tiny_game import HighCard

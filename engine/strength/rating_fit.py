@@ -4,7 +4,7 @@ pair with one level held as the anchor, and how surely the fit knows each rating
 A pair's score is the share of deals the first level won, one half deal added
 to each side so that a clean sweep stays finite: p = (wins + ties/2 + 1/2) /
 (deals + 1), read as 400·log10(p / (1 - p)). Standard library only, like the
-rest of the engine; `engine.calibration` measures the pairs.
+rest of the engine; `engine.strength.calibration` measures the pairs.
 """
 
 import math

@@ -18,8 +18,8 @@ import sys
 import time
 
 from .arena import Z95, edge, measure, percentile_95
-from .registry import all_games
-from .robots.oracle import LEVEL as ORACLE
+from ..registry import all_games
+from ..robots.oracle import LEVEL as ORACLE
 
 
 def add_arguments(parser):

@@ -18,12 +18,12 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from .errors import EngineError
-from .registry import find_game
-from .robots import make_robot
-from .robots.oracle import LEVEL as ORACLE
-from .robots.oracle import Oracle
-from .state import AWAITING_MOVE
+from ..errors import EngineError
+from ..registry import find_game
+from ..robots import make_robot
+from ..robots.oracle import LEVEL as ORACLE
+from ..robots.oracle import Oracle
+from ..state import AWAITING_MOVE
 
 Z95 = 1.96
 

@@ -8,7 +8,7 @@ lost -1, holds zero) plays as many packs again, the next ones, until the
 winner shows or it reaches the most deals allowed: two close levels get the
 deals they need, and the others no more than the first. The pairs' tallies
 give the ratings, the anchor level held at its rating (simple = 1500), and
-each rating's standard error (`engine.rating_fit`). The file keeps each
+each rating's standard error (`engine.strength.rating_fit`). The file keeps each
 pair's tally, so the ratings can be recomputed from it, and the edges of
 the first deals, so a pair can be replayed and checked.
 """
@@ -24,10 +24,10 @@ from pathlib import Path
 from .arena import edge, measure
 from .gap import chosen_games
 from .rating_fit import ANCHOR_LEVEL, ANCHOR_RATING, fit_ratings, rating_uncertainties
-from .robots import robot_levels
-from .robots.base import rated_against
+from ..robots import robot_levels
+from ..robots.base import rated_against
 
-ANCHORS_FILE = Path(__file__).parent / "robots" / "anchors.json"
+ANCHORS_FILE = Path(__file__).parents[1] / "robots" / "anchors.json"
 FIRST_DEALS_KEPT = 3
 
 
