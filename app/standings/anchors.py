@@ -20,15 +20,19 @@ def anchor_file():
 
 def anchor_ratings(game_name):
     """{robot level: its rating on the shown scale} for a game, as the file writes them ({} for a game it lacks)."""
-    entry = anchor_file()["games"].get(game_name)
-    return dict(entry["ratings"]) if entry else {}
+    return game_levels(game_name, "ratings")
 
 
 def anchor_uncertainties(game_name):
     """{robot level: the standard error of its measured rating, on the shown scale} for a game (0 for the
     anchor level, fixed by definition; {} for a game the file lacks)."""
+    return game_levels(game_name, "uncertainties")
+
+
+def game_levels(game_name, key):
+    """A game's {robot level: figure} under `key` in the file ({} for a game it lacks)."""
     entry = anchor_file()["games"].get(game_name)
-    return dict(entry["uncertainties"]) if entry else {}
+    return dict(entry[key]) if entry else {}
 
 
 def anchor_rating(game_name, level):
