@@ -42,6 +42,7 @@ def test_the_leaderboard_lists_handles_with_enough_recent_games_best_first(clien
     page = client.get("/ratings/quinto").get_data(as_text=True)
     assert page.index(">Bob_x</a>") < page.index(">Ann_x</a>") and "Robot (strong)" in page and f"{round(written['strong']):,}" in page
     assert f"± {round(errors['strong'])}" in page and "the scale's fixed point" in page
+    assert 'Robot (strong) <span class="muted">a good player</span>' in page   # what the lobby calls each level
     assert "example.org" not in page and "Cy_x" not in page and "2,000" not in page
 
 

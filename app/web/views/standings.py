@@ -4,6 +4,7 @@ browser that confirmed its address), and what tables and "My games" show of rati
 from flask import Blueprint, jsonify, redirect, render_template, request
 
 from engine import all_games, find_game, shown
+from engine.robots import level_words
 
 from app.web import csrf, limits
 from app.clock import utcnow
@@ -42,6 +43,7 @@ def ratings_page(name):
     with database().reading() as session:
         board = leaderboard(session, name, utcnow())
     return render_template("pages/ratings.html", game=game, board=board, anchors=anchors(name),
+                           plays_like={level: plays_like for level, (plays_like, _) in level_words().items()},
                            min_games=MIN_GAMES, active_days=ACTIVE_DAYS)
 
 
