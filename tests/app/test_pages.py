@@ -8,6 +8,7 @@ from sqlalchemy import select
 
 from app import create_app
 from app.context import database
+from app.standings.anchors import anchor_rating
 from app.store.models import Seat
 from engine import all_games
 from engine.robots import robot_levels
@@ -55,6 +56,8 @@ def test_robot_seats_default_to_the_good_player_and_offer_the_expert(client):
     assert chosen == {"seat0_kind": "person", "seat1_kind": "strong", "seat2_kind": "strong", "seat3_kind": "strong"}
     assert robot_levels()[-1] == "expert", "the levels are registered weakest first"
     assert '<option value="expert">a robot (expert): an expert</option>' in page
+    expert = round(anchor_rating("quinto", "expert"))
+    assert f"a little harder to beat (rated {expert:,})." in page and 'href="/ratings/quinto"' in page
     form = lobby_form(client)
     form.update(chosen)
     answer = client.post("/lobby/quinto", data=form)

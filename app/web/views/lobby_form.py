@@ -3,6 +3,7 @@
 from engine import EngineError, find_game
 from engine.robots import level_words
 
+from app.standings.anchors import anchor_rating
 from app.web.views.fields import whole_number
 
 MOVE_TIMES = [("1h", "1 hour"), ("12h", "12 hours"), ("24h", "1 day"), ("72h", "3 days"), ("7d", "1 week")]
@@ -93,9 +94,10 @@ def seat_kinds():
             + [(level, f"a robot ({level}): {plays_like}") for level, (plays_like, _) in level_words().items()])
 
 
-def robot_words():
-    """[(level, how it plays)] for the lobby's note on the robots, weakest first."""
-    return [(level, words) for level, (_, words) in level_words().items()]
+def robot_words(game_name):
+    """[(level, how it plays, its rating in the game)] for the lobby's note on the robots, weakest first: the
+    rating is on the scale a player's own is."""
+    return [(level, words, round(anchor_rating(game_name, level))) for level, (_, words) in level_words().items()]
 
 
 def encode(value):

@@ -79,7 +79,7 @@ def new_game(name):
         "pages/new_game.html", game=game, players=players, form=form, error=error,
         options=lobby_form.option_fields(game, players, chosen), seat_labels=lobby_form.player_seat_labels(game, players, chosen),
         seat_kinds=lobby_form.seat_kinds(), default_robot=lobby_form.DEFAULT_ROBOT, move_times=lobby_form.MOVE_TIMES,
-        robot_words=lobby_form.robot_words(),
+        robot_words=lobby_form.robot_words(name),
         default_move_time=lobby_form.DEFAULT_MOVE_TIME, timeout_policies=TIMEOUT_POLICIES,
     ), 422 if error else 200
 
