@@ -84,7 +84,13 @@ class Live:
                     and len(self.smtp.recorder.received) >= sum(row.status == MAIL_SENT for row in rows))
 
         with self.app.app_context():
-            wait_until(settled, timeout, "not every mail was sent")
+            try:
+                wait_until(settled, timeout, "not every mail was sent")
+            except AssertionError:   # say which rows were left, and how: a failure seen once must be readable
+                left = [(row.kind, row.seat, row.status, row.attempts, row.next_attempt_at) for row in outbox()
+                        if row.status != MAIL_SENT]
+                raise AssertionError(f"not every mail was sent in {timeout} s: {left}; "
+                                     f"{len(self.smtp.recorder.received)} arrived") from None
             return [row for row in outbox() if row.status == MAIL_SENT]
 
     def assert_each_mail_arrived_once(self, dropped_kinds=(CONFIRM,)):
