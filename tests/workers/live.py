@@ -140,10 +140,12 @@ def ping(client):
 
 
 def wait_until(condition, timeout, message):
+    """Wait for `condition`, failing after `timeout` seconds with `message` (or, if callable, what it returns
+    then: what was left undone, read at the moment of failing)."""
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
-            raise AssertionError(message)
+            raise AssertionError(message() if callable(message) else message)
         time.sleep(0.05)
 
 

@@ -83,14 +83,13 @@ class Live:
                         for row in rows)
                     and len(self.smtp.recorder.received) >= sum(row.status == MAIL_SENT for row in rows))
 
+        def left():   # which rows stayed, and how: a failure seen once must be readable
+            rows = [(row.kind, row.seat, row.status, row.attempts, row.next_attempt_at) for row in outbox()
+                    if row.status != MAIL_SENT]
+            return f"not every mail was sent in {timeout} s: {rows}; {len(self.smtp.recorder.received)} arrived"
+
         with self.app.app_context():
-            try:
-                wait_until(settled, timeout, "not every mail was sent")
-            except AssertionError:   # say which rows were left, and how: a failure seen once must be readable
-                left = [(row.kind, row.seat, row.status, row.attempts, row.next_attempt_at) for row in outbox()
-                        if row.status != MAIL_SENT]
-                raise AssertionError(f"not every mail was sent in {timeout} s: {left}; "
-                                     f"{len(self.smtp.recorder.received)} arrived") from None
+            wait_until(settled, timeout, left)
             return [row for row in outbox() if row.status == MAIL_SENT]
 
     def assert_each_mail_arrived_once(self, dropped_kinds=(CONFIRM,)):
