@@ -23,13 +23,13 @@ import argparse
 import math
 import random
 import statistics
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 from engine.errors import EngineError
 from engine.registry import find_game
-from engine.robots import make_robot
+from engine.robots import make_robot, robot_levels
+from engine.robots.oracle import LEVEL as ORACLE
 from engine.robots.profile import TrickProfile, profile_for
 from engine.robots.simple import is_call_round
 from engine.robots.strong import play_out
@@ -49,6 +49,7 @@ def card_decisions(game_name, level_a, level_b, seed, numbers):
                   for index, labels in enumerate(({0: "A", 1: "B"}, {0: "B", 1: "A"}))]
         pack = pack_for(tables[0], seed, number)
         for table in tables:
+            table.deals = number   # the deal passes to the left from pack to pack, as in the arena
             table.new_game()
             state = table.state
             state.apply_deal(list(pack))
@@ -152,13 +153,17 @@ def main():
     parser.add_argument("--jobs", type=int, default=1, help="processes sharing the work (each on one core)")
     args = parser.parse_args()
     if args.deals < 1 or args.jobs < 1:
-        sys.exit("oracle_regret: --deals and --jobs must be at least 1")
+        parser.error("--deals and --jobs must be at least 1")
     try:
         find_game(args.game)
     except EngineError as error:
-        sys.exit(f"oracle_regret: {error}")
+        parser.error(str(error))
     if not isinstance(profile_for(args.game, {}), TrickProfile):
-        sys.exit(f"oracle_regret: {args.game} is not a trick game")
+        parser.error(f"{args.game} is not a trick game")
+    unknown = [level for level in (args.a, args.b, *args.levels) if level not in (*robot_levels(), ORACLE)]
+    if unknown or ORACLE in args.levels:
+        parser.error(f"robot levels are {', '.join(robot_levels())} (and {ORACLE} for --a or --b), "
+                     f"not {', '.join(unknown or [ORACLE])}")
     numbers = list(range(args.deals))
     with ProcessPoolExecutor(args.jobs) as pool:
         shares = list(pool.map(card_decisions, *zip(*[(args.game, args.a, args.b, args.seed, numbers[job::args.jobs])
@@ -166,7 +171,7 @@ def main():
         decisions = [decision for share in shares for decision in share]
         numbered = list(enumerate(decisions))
         tasks = [(args.game, args.levels, args.seed, numbered[job::args.jobs]) for job in range(args.jobs)]
-        judged_rows = sorted(row for share in pool.map(regrets, tasks) for row in share)
+        judged_rows = sorted((row for share in pool.map(regrets, tasks) for row in share), key=lambda row: row[0])
     rows = {level: [chosen[level] for _, chosen in judged_rows] for level in args.levels}
     report(args, decisions, rows)
 
