@@ -20,7 +20,6 @@ it says which decisions the gap is made of. Trick games only.
 """
 
 import argparse
-import math
 import random
 import statistics
 import time
@@ -34,7 +33,7 @@ from engine.robots.profile import TrickProfile, profile_for
 from engine.robots.simple import is_call_round
 from engine.robots.strong import play_out
 from engine.state import AWAITING_MOVE
-from engine.strength.arena import Z95, Table, pack_for
+from engine.strength.arena import Table, edge, pack_for, percentile_95
 
 THIRDS = ("first third", "middle third", "last third")
 
@@ -71,75 +70,66 @@ def is_card_choice(game_name, view):
         profile.own_choice("simple", view, random.Random(0)) is None
 
 
-def judged(game_name, state, seat):
-    """{card: the seat's gain in returns when it plays the card on the true state and the deal is played out}."""
-    view = state.view(seat)
+def judged(game_name, state, seat, view):
+    """{card: the seat's gain in returns when it plays the card on the true state and the deal is played out};
+    `view` is the seat's."""
     profile = profile_for(game_name, view["options"])
     profile.pack(view)
+    trick_value = profile.trick_value(view)
     before = state.returns()[seat]
     values = {}
     for card in view["legal"]:
         trial = state.clone()
         trial.play(seat, card)
-        play_out(profile, trial, profile.trick_value(view), random.Random(0))
+        play_out(profile, trial, trick_value, random.Random(0))
         values[card] = trial.returns()[seat] - before
     return values
 
 
 def regrets(task):
-    """For one share of the decisions: (its number, {level: (regret, on the oracle's best, processor seconds)})
-    for each."""
+    """For one share of the decisions: (its number, its parts (`parts_of`), {level: (regret, on the oracle's best,
+    processor seconds)}) for each."""
     game_name, levels, seed, decisions = task
     rows = []
     for number, (state, seat) in decisions:
-        values = judged(game_name, state, seat)
-        best = max(values.values())
         view = state.view(seat)
+        values = judged(game_name, state, seat, view)
+        best = max(values.values())
         chosen = {}
         for level in levels:
             robot = make_robot(level, game_name, f"{seed}|judged|{number}")
             began = time.process_time()
             card = robot.choose(view)
             chosen[level] = (best - values[card], values[card] == best, time.process_time() - began)
-        rows.append((number, chosen))
+        rows.append((number, parts_of(view), chosen))
     return rows
 
 
-def parts(decisions):
-    """For each decision, (place in the trick, third of the deal) to split the regret by."""
-    labels = []
-    for state, seat in decisions:
-        view = state.view(seat)
-        done, total = len(view["tricks"]), len(view["tricks"]) + len(view["hand"])
-        labels.append(("lead" if not view["trick"] else "later card", THIRDS[min(2, 3 * done // total)]))
-    return labels
+def parts_of(view):
+    """(place in the trick, third of the deal) of a decision, to split the regret by."""
+    done, total = len(view["tricks"]), len(view["tricks"]) + len(view["hand"])
+    return "lead" if not view["trick"] else "later card", THIRDS[min(2, 3 * done // total)]
 
 
-def mean_and_half(values):
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("inf")
-    return statistics.fmean(values), half
-
-
-def report(args, decisions, rows):
-    labels = parts(decisions)
-    count = len(decisions)
+def report(args, labels, rows):
+    count = len(labels)
     print(f"{args.game}: {count} card decisions of {args.a} seats against {args.b}, {args.deals} duplicate deals, "
           f"seed {args.seed}; regret in the game's returns per decision")
     first = None
     for level in args.levels:
         regret = [row[0] for row in rows[level]]
-        mean, half = mean_and_half(regret)
+        mean, _, high = edge(regret)
         best = sum(row[1] for row in rows[level]) / count
-        times = sorted(row[2] for row in rows[level])
+        times = [row[2] for row in rows[level]]
         split = "  ".join(f"{name} {sum(r for r, label in zip(regret, labels) if name in label) / count:.2f}"
                           for name in ("lead", "later card", *THIRDS))
-        print(f"{level:<8} regret {mean:6.2f} ± {half:.2f}, oracle's best {100 * best:4.1f}%  |  {split}  |  "
-              f"cpu median {1000 * statistics.median(times):.0f} ms, p95 {1000 * times[int(0.95 * (count - 1))]:.0f} ms")
+        print(f"{level:<8} regret {mean:6.2f} ± {high - mean:.2f}, oracle's best {100 * best:4.1f}%  |  {split}  |  "
+              f"cpu median {1000 * statistics.median(times):.0f} ms, p95 {1000 * percentile_95(times):.0f} ms")
         if first is None:
             first = regret
         else:
-            diff, diff_half = mean_and_half([mine - theirs for mine, theirs in zip(regret, first)])
-            print(f"{'':<8} less {args.levels[0]}'s on the same decisions: {diff:+.2f} ± {diff_half:.2f}")
+            diff, _, diff_high = edge([mine - theirs for mine, theirs in zip(regret, first)])
+            print(f"{'':<8} less {args.levels[0]}'s on the same decisions: {diff:+.2f} ± {diff_high - diff:.2f}")
 
 
 def main():
@@ -171,9 +161,9 @@ def main():
         decisions = [decision for share in shares for decision in share]
         numbered = list(enumerate(decisions))
         tasks = [(args.game, args.levels, args.seed, numbered[job::args.jobs]) for job in range(args.jobs)]
-        judged_rows = sorted((row for share in pool.map(regrets, tasks) for row in share), key=lambda row: row[0])
-    rows = {level: [chosen[level] for _, chosen in judged_rows] for level in args.levels}
-    report(args, decisions, rows)
+        judged_rows = [row for share in pool.map(regrets, tasks) for row in share]
+    rows = {level: [chosen[level] for _, _, chosen in judged_rows] for level in args.levels}
+    report(args, [labels for _, labels, _ in judged_rows], rows)
 
 
 if __name__ == "__main__":
